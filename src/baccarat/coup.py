@@ -302,6 +302,11 @@ class CoupDealer:
         if self.voided:
             raise ProcedureError("this coup was voided", hint="start a new coup")
         due = self.due
+        if due is None and position is not None:
+            raise ProcedureError(
+                f"{position.label} is not due: the coup is complete",
+                hint="settle this coup and start the next one, or void it if the cards cannot be corrected",
+            )
         if due is None:
             raise ProcedureError(
                 f"no card is due: the coup is complete, {card} is not part of it",
