@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from baccarat.errors import InputError
@@ -56,7 +56,7 @@ class Rank(IntEnum):
         >>> Rank.ACE.point, Rank.SEVEN.point, Rank.KING.point
         (1, 7, 0)
         """
-        return int(self) if self < 10 else 0
+        return _POINTS[self]
 
     @property
     def symbol(self) -> str:
@@ -97,6 +97,7 @@ class Suit(StrEnum):
 
 
 _RANK_SYMBOLS = "A23456789TJQK"
+_POINTS = {rank: (int(rank) if rank < 10 else 0) for rank in Rank}
 _SUIT_GLYPHS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT = {
     "S": Suit.SPADES,
@@ -138,6 +139,11 @@ class Card:
 
     rank: Rank
     suit: Suit
+    point: int = field(init=False, compare=False, repr=False)
+    """The card's point value (R2), fixed at creation: A = 1, 2–9 face value, 10 J Q K = 0."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "point", _POINTS[self.rank])
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -157,11 +163,6 @@ class Card:
             if rank is not None and suit is not None:
                 return cls(rank, suit)
         raise InputError(f"unknown card {text!r}", hint=CARD_HINT)
-
-    @property
-    def point(self) -> int:
-        """The card's point value (R2)."""
-        return self.rank.point
 
     @property
     def index(self) -> int:

@@ -278,18 +278,17 @@ class CoupDealer:
         """The position of the next card, or ``None`` when the coup is complete (or void)."""
         if self.voided:
             return None
-        for position in _INITIAL_ORDER:
-            if position not in self.cards:
-                return position
-        p_total = hand_total(self.cards[p] for p in (Position.PLAYER_1, Position.PLAYER_2))
-        b_total = hand_total(self.cards[p] for p in (Position.BANKER_1, Position.BANKER_2))
-        if Position.PLAYER_3 not in self.cards and player_draws(p_total, b_total):
-            return Position.PLAYER_3
-        if Position.BANKER_3 in self.cards:
+        cards = self.cards
+        if len(cards) < 4:
+            return _INITIAL_ORDER[len(cards)]
+        if Position.BANKER_3 in cards:
             return None
-        third = self.cards.get(Position.PLAYER_3)
-        third_point = None if third is None else third.point
-        if banker_draws(b_total, third_point, player_total=p_total):
+        p_total = (cards[Position.PLAYER_1].point + cards[Position.PLAYER_2].point) % 10
+        b_total = (cards[Position.BANKER_1].point + cards[Position.BANKER_2].point) % 10
+        third = cards.get(Position.PLAYER_3)
+        if third is None and player_draws(p_total, b_total):
+            return Position.PLAYER_3
+        if banker_draws(b_total, None if third is None else third.point, player_total=p_total):
             return Position.BANKER_3
         return None
 
