@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from baccarat.cli import engine_cmds  # noqa: F401  (registers deal, shoe)
+from baccarat.cli import (  # noqa: F401  (importing a command module registers its commands)
+    bets_cmds,
+    engine_cmds,
+    roads_cmd,
+)
 from baccarat.cli.app import app
 
 __all__ = ["app", "main"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -10,9 +11,14 @@ from rich.text import Text
 
 from baccarat.cards import Card, parse_cards
 from baccarat.cli.app import app, cli_errors, console, emit_json, source_for_seed
+from baccarat.cli.bets_cmds import plan_bets, settlement_table
+from baccarat.cli.roads_cmd import roads_json
 from baccarat.coup import CoupResult, Winner, deal_coups
 from baccarat.dealing import DealtCoup, ShoeDealer
 from baccarat.errors import InputError
+from baccarat.road_render import render_scoreboard
+from baccarat.roads import Scoreboard
+from baccarat.settlement import CommissionMode
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
 
 __all__ = ["deal", "render_cards", "shoe"]
@@ -70,11 +76,23 @@ def deal(
     cards: Annotated[str, typer.Option("--cards", "-c", help='Cards in shoe order, e.g. "AS 2H 3D KC 4S 8D".')],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the stable interface of DESIGN.md).")] = False,
     reasons: Annotated[bool, typer.Option("--reasons/--no-reasons", help="Show why each hand drew or stood.")] = True,
+    variant: Annotated[str, typer.Option(help="Variant whose bets and paytable apply (see `baccarat variants`).")] = (
+        "macau"
+    ),
+    bet: Annotated[
+        list[str] | None,
+        typer.Option("--bet", help="A bet settled on every coup, KIND=STAKE in minor units (repeatable): 莊對=20."),
+    ] = None,
+    paytable: Annotated[Path | None, typer.Option(help="An operator paytable (TOML) instead of the variant's.")] = None,
+    commission: Annotated[
+        CommissionMode | None, typer.Option(help="Commission deducted or owed (R27); default: the variant's.")
+    ] = None,
 ) -> None:
-    """Deal consecutive coups from the given cards, in order (no shuffle, no burn).
+    """Deal consecutive coups from the given cards, in order (no shuffle, no burn), and settle any bets on each.
 
-    Example: [bold]baccarat deal --cards "AS 2H 3D KC 4S 8D"[/]
+    Example: [bold]baccarat deal --cards "AS 2H 3D KC 4S 8D" --bet banker=100 --bet 閒對=20[/]
     """
+    plan = plan_bets(variant, bet, paytable_path=paytable, commission=commission)
     parsed = parse_cards(cards)
     coups, unused = deal_coups(parsed)
     if not coups:
@@ -82,11 +100,19 @@ def deal(
             f"too few cards to finish a coup: {len(parsed)} given",
             hint="give at least 4 cards in deal order (Player, Banker, Player, Banker, then third cards)",
         )
+    settled = [plan.settle(c) for c in coups] if plan.bets else []
     if as_json:
-        emit_json({"coups": [c.to_dict() for c in coups], "unused": [str(c) for c in unused]})
+        coup_dicts = [c.to_dict() for c in coups]
+        for coup_dict, settlements in zip(coup_dicts, settled, strict=False):
+            coup_dict["settlement"] = [s.to_dict() for s in settlements]
+        extra = {"variant": plan.variant.name, "paytable": plan.paytable.name} if plan.bets else {}
+        emit_json({"coups": coup_dicts, "unused": [str(c) for c in unused], **extra})
         return
     rows: list[tuple[str, CoupResult, list[str]]] = [(str(i), c, []) for i, c in enumerate(coups, start=1)]
     console.print(coups_table("Coups", rows))
+    if settled:
+        bet_rows = [(str(i), s) for i, settlements in enumerate(settled, start=1) for s in settlements]
+        console.print(settlement_table(f"Bets: {plan.variant.title} {plan.variant.title_zh}", bet_rows))
     if reasons:
         for i, coup in enumerate(coups, start=1):
             console.print(f"[dim]{i}.[/] " + "; ".join(coup.reasons))
@@ -150,6 +176,7 @@ def shoe(
     )
     dealer = ShoeDealer(config, source=source_for_seed(seed))
     coups = dealer.deal_shoe()
+    board = Scoreboard(c.result for c in coups if not c.demo)  # demonstration coups are not scored (R5)
     if as_json:
         emit_json(
             {
@@ -158,6 +185,7 @@ def shoe(
                 "events": [e.to_dict() for e in dealer.events],
                 "coups": [c.to_dict() for c in coups],
                 "summary": shoe_summary(coups),
+                "roads": roads_json(board),
             }
         )
         return
@@ -172,3 +200,4 @@ def shoe(
         f"[blue]Player {summary['player']}[/], [green]Tie {summary['tie']}[/]; "
         f"{dealer.shoe.remaining if dealer.shoe else 0} cards left in the shoe."
     )
+    console.print(render_scoreboard(board))
