@@ -5,6 +5,7 @@ from __future__ import annotations
 from baccarat.cli import (  # noqa: F401  (importing a command module registers its commands)
     bets_cmds,
     engine_cmds,
+    play_cmd,
     roads_cmd,
 )
 from baccarat.cli.app import app

@@ -1,0 +1,79 @@
+"""``baccarat play``: the terminal game, one player against the house (``--plain`` for line-by-line prompts)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from baccarat.cli.app import app, cli_errors
+from baccarat.errors import InputError
+from baccarat.play.plain import run_plain
+from baccarat.play.save import default_save_path, load_session, save_session
+from baccarat.play.session import DEFAULT_BANKROLL, GameSession, format_money, parse_money
+
+__all__ = ["play"]
+
+
+@app.command()
+@cli_errors
+def play(
+    variant: Annotated[
+        str | None, typer.Option(help="Variant to play (see `baccarat variants`); default macau.")
+    ] = None,
+    decks: Annotated[int | None, typer.Option(help="Decks in the shoe, 1–12; default 8.")] = None,
+    bankroll: Annotated[
+        str | None,
+        typer.Option(help=f"Money to start with, in currency units; default {format_money(DEFAULT_BANKROLL)}."),
+    ] = None,
+    seed: Annotated[str | None, typer.Option(help="Seed for reproducible shoes (integer or text).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the saved game.")] = False,
+    save_file: Annotated[
+        Path | None,
+        typer.Option("--save-file", help="The save file (default: baccarat/play-session.json in your data directory)."),
+    ] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not save the game.")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line-by-line prompts on stdin/stdout instead of the full screen.")
+    ] = False,
+) -> None:
+    """Play baccarat against the house: bets, chips, cards turned one by one, payouts and the roads.
+
+    The game is saved after every coup and on quit; [bold]--resume[/] continues it. Without --resume a new game starts and replaces the saved one.
+
+    Example: [bold]baccarat play --variant standard --bankroll 5000 --seed 7[/]
+    """
+    path = save_file or default_save_path()
+    if resume:
+        given = [
+            name
+            for name, value in (("--variant", variant), ("--decks", decks), ("--bankroll", bankroll), ("--seed", seed))
+            if value is not None
+        ]
+        if given:
+            raise InputError(
+                f"{', '.join(given)} cannot change a resumed game",
+                hint="resume with its own settings, or start a new game",
+            )
+        session = load_session(path)
+    else:
+        session = GameSession(
+            variant=variant or "macau",
+            decks=8 if decks is None else decks,
+            bankroll=DEFAULT_BANKROLL if bankroll is None else parse_money(bankroll),
+            seed=seed,
+        )
+    save = None if no_save else (lambda s: save_session(s, path))
+    if save is not None:
+        save(session)
+    if plain:
+        run_plain(session, lines=sys.stdin, output=sys.stdout, save=save, prompt="> " if sys.stdin.isatty() else "")
+        return
+    from baccarat.play.app import PlayApp
+
+    game = PlayApp(session, save=save)
+    game.run()
+    if game.save_error is not None:
+        raise game.save_error
