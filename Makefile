@@ -15,10 +15,11 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/baccarat odds --decks 8 --json > /dev/null  # compile and cache the exact-odds kernel once
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/baccarat shoe --decks 8
+	$(BIN)/baccarat serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -5,8 +5,11 @@ from __future__ import annotations
 from baccarat.cli import (  # noqa: F401  (importing a command module registers its commands)
     bets_cmds,
     engine_cmds,
+    odds_cmd,
     play_cmd,
     roads_cmd,
+    server_cmds,
+    simulate_cmd,
 )
 from baccarat.cli.app import app
 

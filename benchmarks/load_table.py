@@ -1,0 +1,178 @@
+"""Load test of one live table (loopback only, bounded in clients and time).
+
+Starts a server on a temporary SQLite database (or --db), registers N players, connects N
+websocket clients to one table, and has each bet during every betting window (waiting for each
+acknowledgement before the next bet). Prints durable bets accepted per second (an ack is sent only
+after the bet's transaction has committed), p50/p99 bet acknowledgement latency and p99 broadcast
+latency (server timestamp of an event to its arrival at a client).
+
+    .venv/bin/python benchmarks/load_table.py --clients 500 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+TABLES = """
+[server]
+starting_balance = 100000000
+[[table]]
+id = "bench"
+name = "Bench"
+variant = "macau"
+dealing = "shoe"
+betting_seconds = {betting}
+settle_pause_seconds = 0.5
+min_bet = 100
+max_bet = 10000
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _register(client: httpx.AsyncClient, name: str) -> str:
+    answer = await client.post("/api/auth/register", json={"name": name, "password": "bench-password"})
+    answer.raise_for_status()
+    return str(answer.json()["token"])
+
+
+async def _player(
+    url: str, token: str, index: int, until: float, acks: list[float], broadcast: list[float], errors: list[str]
+) -> None:
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))
+        betting_until = 0.0
+        round_id = 0
+        n = 0
+        while time.time() < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, min(0.5, until - time.time())))
+            except TimeoutError:
+                raw = None
+            if raw is not None:
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind in ("betting_opened", "countdown", "round_settled") and "ts" in message:
+                    broadcast.append(time.time() - float(message["ts"]))
+                if kind == "betting_opened":
+                    betting_until, round_id = float(message["closes_at"]) - 0.2, int(message["round_id"])
+                elif kind == "countdown" and int(message["round_id"]) != round_id:
+                    betting_until = time.time() + float(message["seconds_left"]) - 0.2
+                    round_id = int(message["round_id"])
+            while round_id and time.time() < min(betting_until, until):
+                n += 1
+                sent = time.perf_counter()
+                bet = {"type": "bet", "client_id": f"p{index}-{n}", "bet": "banker", "stake": 100, "round_id": round_id}
+                await ws.send(json.dumps(bet))
+                while True:
+                    reply = json.loads(await ws.recv())
+                    kind = reply.get("type")
+                    if kind in ("betting_opened", "countdown", "round_settled") and "ts" in reply:
+                        broadcast.append(time.time() - float(reply["ts"]))
+                    if kind == "bet_ack":
+                        acks.append(time.perf_counter() - sent)
+                        break
+                    if kind == "error":
+                        errors.append(str(reply.get("detail")))
+                        betting_until = 0.0
+                        break
+                await asyncio.sleep(0)
+
+
+async def _run(args: argparse.Namespace, base: str) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        semaphore = asyncio.Semaphore(20)
+
+        async def one(i: int) -> str:
+            async with semaphore:
+                return await _register(client, f"bench{i}_{os.getpid()}")
+
+        tokens = await asyncio.gather(*(one(i) for i in range(args.clients)))
+    acks: list[float] = []
+    broadcast: list[float] = []
+    errors: list[str] = []
+    ws_url = base.replace("http", "ws") + "/ws/tables/bench"
+    started = time.time()
+    until = started + args.seconds
+    await asyncio.gather(
+        *(_player(ws_url, token, i, until, acks, broadcast, errors) for i, token in enumerate(tokens)),
+        return_exceptions=False,
+    )
+    elapsed = time.time() - started
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        tables = (await client.get("/api/tables")).json()
+    print(f"clients: {args.clients}, duration: {elapsed:.1f} s, table: {tables['tables'][0]['id']}")
+    print(f"durable bets acknowledged: {len(acks)} ({len(acks) / elapsed:.0f} per second overall)")
+    print(f"bet ack latency: p50 {1000 * _percentile(acks, 0.5):.1f} ms, p99 {1000 * _percentile(acks, 0.99):.1f} ms")
+    print(
+        f"broadcast latency: p50 {1000 * _percentile(broadcast, 0.5):.1f} ms, p99 {1000 * _percentile(broadcast, 0.99):.1f} ms"
+    )
+    if errors:
+        print(f"refusals: {len(errors)} (e.g. {statistics.mode(errors)!r})")
+
+
+def main() -> None:
+    """Parse the options, start a server, run the load, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--betting", type=float, default=8.0, help="betting window of the table, seconds")
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    args.clients = max(1, min(args.clients, 2000))
+    args.seconds = max(2.0, min(args.seconds, 120.0))
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "tables.toml"
+        config.write_text(TABLES.format(betting=args.betting))
+        db = args.db or f"sqlite:///{tmp}/bench.db"
+        port = _free_port()
+        env = dict(os.environ, BACCARAT_ARGON2_FAST="1", BACCARAT_HTTP_RATE="5000", BACCARAT_WS_RATE="200")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "baccarat.server", "--port", str(port), "--db", db, "--config", str(config)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(f"{base}/api/tables", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+            asyncio.run(_run(args, base))
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""``baccarat serve`` (the table service) and ``baccarat verify`` (check a round against its revealed seed)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from baccarat.cli.app import app, cli_errors, console, emit_json
+from baccarat.errors import InputError
+
+__all__ = ["serve", "verify"]
+
+
+@app.command()
+@cli_errors
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL: sqlite:///path.db or postgresql://user@host/db (default ./data/baccarat.db)."),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option(help="Tables file (TOML); default: the lobby shipped with the package.")
+    ] = None,
+    access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
+) -> None:
+    """Run the table service: lobby, live tables over websockets, accounts and wallets.
+
+    Example: [bold]baccarat serve --port 8000[/]  (then open http://127.0.0.1:8000/ and /docs)
+    """
+    from baccarat.server.main import run_server
+    from baccarat.server.settings import DEFAULT_DB_URL, load_lobby, normalise_db_url
+
+    lobby = load_lobby(config)
+    url = normalise_db_url(db) if db else DEFAULT_DB_URL
+    shown = url.split("@")[-1] if "@" in url else url
+    console.print(f"database: {shown}", highlight=False)
+    console.print(f"tables: {', '.join(t.id for t in lobby.tables)}", highlight=False)
+    console.print(f"serving on http://{host}:{port}/  (API docs at http://{host}:{port}/docs)", highlight=False)
+    if lobby.admin_password is None:
+        console.print("no admin: set BACCARAT_ADMIN_PASSWORD to enable the admin account", highlight=False)
+    run_server(host=host, port=port, db_url=url, lobby=lobby, access_log=access_log)
+
+
+def _fetch_proof(url: str, round_id: int) -> dict[str, Any]:
+    import httpx
+
+    try:
+        response = httpx.get(f"{url.rstrip('/')}/api/rounds/{round_id}", timeout=10)
+    except httpx.HTTPError as error:
+        raise InputError(f"cannot reach {url}: {error}", hint="check the server URL") from None
+    if response.status_code != 200:
+        raise InputError(f"the server answered {response.status_code}: {response.text[:200]}")
+    proof = response.json().get("proof")
+    if not isinstance(proof, dict):
+        raise InputError("the server's answer has no proof for this round")
+    return proof
+
+
+@app.command()
+@cli_errors
+def verify(
+    file: Annotated[
+        str | None,
+        typer.Argument(help="Round proof as JSON (a file, or - for stdin), e.g. the `proof` of /api/rounds/N."),
+    ] = None,
+    url: Annotated[str | None, typer.Option(help="Server URL, e.g. http://127.0.0.1:8000 (with --round).")] = None,
+    round_id: Annotated[int | None, typer.Option("--round", help="Round id to fetch from --url.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Check a round's cards against its shoe's revealed server seed (R37), computed here, not by the server.
+
+    Examples: [bold]baccarat verify --url http://127.0.0.1:8000 --round 42[/],
+    [bold]baccarat verify proof.json[/]
+    """
+    from baccarat.server.fairness import verify_round
+
+    if url is not None:
+        if round_id is None:
+            raise InputError("--url needs --round", hint="e.g. --url http://127.0.0.1:8000 --round 42")
+        proof = _fetch_proof(url, round_id)
+    elif file is not None:
+        try:
+            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+            data = json.loads(text)
+        except OSError as error:
+            raise InputError(f"cannot read {file}: {error.strerror}") from None
+        except ValueError:
+            raise InputError(f"{file} is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise InputError("the proof must be a JSON object")
+        proof = data.get("proof", data) if isinstance(data.get("proof"), dict) else data
+    else:
+        raise InputError("give a proof file or --url and --round", hint="see baccarat verify --help")
+    result = verify_round(proof)
+    if as_json:
+        emit_json({"ok": result.ok, "reason": result.reason, "round_id": proof.get("round_id")})
+    elif result.ok:
+        console.print(f"[green]verified[/]: round {proof.get('round_id', '?')} is the coup the revealed seed deals")
+    else:
+        console.print(f"[red]NOT verified[/]: {result.reason}")
+    if not result.ok:
+        raise typer.Exit(code=1)

@@ -1,0 +1,60 @@
+"""Run the service with uvicorn: used by ``baccarat serve`` and by ``python -m baccarat.server``.
+
+``python -m baccarat.server --port 8000 --db URL --config tables.toml`` starts faster than the
+full CLI (it imports only the server), which the crash test relies on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+
+from baccarat.server.settings import DEFAULT_DB_URL, Lobby, load_lobby, normalise_db_url
+
+__all__ = ["main", "run_server"]
+
+
+def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: bool = False) -> None:
+    """Serve until interrupted (``BACCARAT_HTTP_RATE`` / ``BACCARAT_WS_RATE`` override the rate limits)."""
+    import uvicorn
+
+    from baccarat.server.app import create_app
+    from baccarat.server.service import ServiceOptions
+
+    rates = {
+        name: float(os.environ[variable])
+        for name, variable in (
+            ("http_requests_per_second", "BACCARAT_HTTP_RATE"),
+            ("ws_messages_per_second", "BACCARAT_WS_RATE"),
+        )
+        if variable in os.environ
+    }
+    options = ServiceOptions(db_url=db_url, lobby=lobby, **rates)  # type: ignore[arg-type]
+    if "http_requests_per_second" in rates:
+        options = replace(options, http_burst=int(2 * rates["http_requests_per_second"]))
+    if "ws_messages_per_second" in rates:
+        options = replace(options, ws_burst=int(2 * rates["ws_messages_per_second"]))
+    application = create_app(options)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        ws_max_size=65_536,
+        access_log=access_log,
+        log_level="info",
+        timeout_graceful_shutdown=5,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse ``--host --port --db --config`` and serve."""
+    parser = argparse.ArgumentParser(prog="python -m baccarat.server", description="Run the baccarat table service.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=None)
+    parser.add_argument("--config", default=None)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    url = normalise_db_url(args.db) if args.db else DEFAULT_DB_URL
+    run_server(host=args.host, port=args.port, db_url=url, lobby=load_lobby(args.config))

@@ -1,0 +1,231 @@
+"""The database schema (SQLAlchemy Core). Alembic migrations in ``migrations/`` create exactly these tables.
+
+Money columns are integers in minor units. The ledger is double entry: every row of ``entries``
+moves ``amount`` from ``from_account`` to ``to_account``, and ``accounts.balance`` is the running
+sum of those moves, so the balances of all accounts always add up to zero.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = [
+    "AccountKind",
+    "BetStatus",
+    "EntryKind",
+    "RoundStatus",
+    "ShoeStatus",
+    "accounts",
+    "bets",
+    "entries",
+    "events",
+    "metadata",
+    "rounds",
+    "sessions",
+    "shoes",
+    "table_leases",
+    "table_state",
+    "users",
+]
+
+
+class AccountKind(StrEnum):
+    """The kinds of ledger account."""
+
+    ISSUANCE = "issuance"  # where play money comes from (starting balances)
+    HOUSE = "house"  # the bank: pays winnings, takes losing stakes and commission
+    WALLET = "wallet"  # one per user
+    IN_PLAY = "in_play"  # one per table: stakes of bets not settled yet
+    COMMISSION_OWED = "commission_owed"  # one per user: commission recorded in the commission box (R27)
+
+
+class EntryKind(StrEnum):
+    """Why money moved."""
+
+    GRANT = "grant"  # issuance -> wallet: starting balance
+    STAKE = "stake"  # wallet -> in_play: a bet accepted
+    RETURN = "return"  # in_play -> wallet: a winning or pushed stake returned
+    WIN = "win"  # house -> wallet: winnings
+    LOSS = "loss"  # in_play -> house: a losing stake
+    REFUND = "refund"  # in_play -> wallet: a voided round's stake
+    COMMISSION = "commission"  # house <- commission_owed: commission recorded in the commission box
+
+
+class RoundStatus(StrEnum):
+    """The life of a round."""
+
+    BETTING = "betting"  # cards fixed and stored, bets accepted until closes_at
+    CLOSED = "closed"  # no more bets; waiting for the reveal (or for the dealer's cards)
+    SETTLED = "settled"  # every bet settled, exactly once
+    VOIDED = "voided"  # every bet refunded, exactly once
+
+
+class BetStatus(StrEnum):
+    """The life of a bet."""
+
+    ACCEPTED = "accepted"
+    SETTLED = "settled"
+    REFUNDED = "refunded"
+
+
+class ShoeStatus(StrEnum):
+    """A provably fair shoe (a server seed): in play, or ended with its seed revealed."""
+
+    ACTIVE = "active"
+    ENDED = "ended"
+
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("wallet_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("owed_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(20), nullable=False),
+    Column("name", String(80), nullable=False, unique=True),
+    Column("balance", BigInteger, nullable=False, default=0),
+)
+
+entries = Table(
+    "entries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("from_account", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("to_account", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("bet_id", Integer, ForeignKey("bets.id"), nullable=True),
+    Column("round_id", Integer, ForeignKey("rounds.id"), nullable=True),
+    Column("created_at", Float, nullable=False),
+    CheckConstraint("amount > 0", name="ck_entries_amount_positive"),
+    CheckConstraint("from_account <> to_account", name="ck_entries_two_accounts"),
+    UniqueConstraint("bet_id", "kind", name="uq_entries_bet_kind"),
+)
+
+table_state = Table(
+    "table_state",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("is_open", Boolean, nullable=False),
+    Column("change_shoe", Boolean, nullable=False, default=False),
+    Column("in_play_id", Integer, ForeignKey("accounts.id"), nullable=False),
+)
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("owner", String(80), nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+shoes = Table(
+    "shoes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(40), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("first_shoe_number", Integer, nullable=False),
+    Column("config", Text, nullable=False),
+    Column("server_seed", String(128), nullable=False),
+    Column("client_seed", String(128), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("coups", Integer, nullable=False, default=0),
+    Column("started_at", Float, nullable=False),
+    Column("ended_at", Float, nullable=True),
+    UniqueConstraint("table_id", "number", name="uq_shoes_table_number"),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(40), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("shoe_id", Integer, ForeignKey("shoes.id"), nullable=True),
+    Column("coup_in_shoe", Integer, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("opened_at", Float, nullable=False),
+    Column("closes_at", Float, nullable=False),
+    Column("closed_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Column("cards", Text, nullable=True),  # the dealt coup (JSON), fixed before betting opens
+    Column("layout", Text, nullable=True),  # pre-dealt layout, face down (JSON)
+    Column("entered", Text, nullable=True),  # dealer-entry cards so far (JSON)
+    Column("result", Text, nullable=True),  # the coup's result (JSON) once revealed
+    Column("void_reason", Text, nullable=True),
+    UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
+)
+Index("ix_rounds_table_status", rounds.c.table_id, rounds.c.status)
+
+bets = Table(
+    "bets",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("round_id", Integer, ForeignKey("rounds.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("client_id", String(64), nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("stake", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("outcome", String(16), nullable=True),
+    Column("paid", BigInteger, nullable=True),
+    Column("commission", BigInteger, nullable=True),
+    Column("returned", BigInteger, nullable=True),
+    Column("balance_before", BigInteger, nullable=False),
+    Column("balance_after", BigInteger, nullable=True),
+    Column("created_at", Float, nullable=False),
+    CheckConstraint("stake > 0", name="ck_bets_stake_positive"),
+    UniqueConstraint("user_id", "client_id", name="uq_bets_user_client"),
+)
+Index("ix_bets_round", bets.c.round_id)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(40), nullable=False),
+    Column("round_id", Integer, nullable=True),
+    Column("kind", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Index("ix_events_table", events.c.table_id, events.c.id)

@@ -1,0 +1,174 @@
+"""Settings of the table service: the database, the lobby of tables (a TOML file) and the admin credential.
+
+>>> lobby = load_lobby(None)
+>>> [spec.id for spec in lobby.tables][:2]
+['macau-1', 'standard-1']
+>>> lobby.tables[0].dealing
+<Dealing.SHOE: 'shoe'>
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from baccarat.errors import InputError
+from baccarat.shoe import DealingMode, ShoeConfig
+
+__all__ = [
+    "DEFAULT_DB_URL",
+    "Dealing",
+    "Lobby",
+    "TableSpec",
+    "load_lobby",
+    "normalise_db_url",
+]
+
+#: Where ``baccarat serve`` keeps its data when no ``--db`` is given.
+DEFAULT_DB_URL = "sqlite:///data/baccarat.db"
+
+
+class Dealing(StrEnum):
+    """How a table gets its cards: the three shoe modes of the engine, or cards entered by the dealer (R18)."""
+
+    SHOE = "shoe"
+    CONTINUOUS = "continuous"
+    PRE_DEALT = "pre_dealt"
+    DEALER_ENTRY = "dealer_entry"
+
+    @property
+    def shoe_mode(self) -> DealingMode | None:
+        """The engine's dealing mode, or ``None`` for dealer entry (no server-side shoe)."""
+        return None if self is Dealing.DEALER_ENTRY else DealingMode(self.value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSpec:
+    """One table of the lobby."""
+
+    id: str
+    name: str
+    variant: str = "macau"
+    dealing: Dealing = Dealing.SHOE
+    decks: int = 8
+    betting_seconds: float = 15.0
+    settle_pause_seconds: float = 3.0
+    min_bet: int = 100
+    max_bet: int = 500_000
+    open: bool = True
+    coups_per_seed: int = 60
+
+    def __post_init__(self) -> None:
+        if not self.id or len(self.id) > 40 or not all(c.isalnum() or c in "-_" for c in self.id):
+            raise InputError(f"table id {self.id!r} is not valid", hint="use 1–40 letters, digits, - or _")
+        if not 0.05 <= self.betting_seconds <= 600:
+            raise InputError(f"table {self.id}: betting_seconds {self.betting_seconds} is outside 0.05–600")
+        if not 0 <= self.settle_pause_seconds <= 60:
+            raise InputError(f"table {self.id}: settle_pause_seconds {self.settle_pause_seconds} is outside 0–60")
+        if not 1 <= self.min_bet <= self.max_bet:
+            raise InputError(
+                f"table {self.id}: limits {self.min_bet}–{self.max_bet} are not valid",
+                hint="min_bet must be at least 1 and at most max_bet",
+            )
+        if not 1 <= self.coups_per_seed <= 1000:
+            raise InputError(f"table {self.id}: coups_per_seed {self.coups_per_seed} is outside 1–1000")
+
+    def shoe_config(self) -> ShoeConfig | None:
+        """The engine's shoe settings for this table (``None`` in dealer-entry mode)."""
+        mode = self.dealing.shoe_mode
+        return None if mode is None else ShoeConfig(decks=self.decks, mode=mode)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The public description shown in the lobby."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "variant": self.variant,
+            "dealing": self.dealing.value,
+            "decks": self.decks,
+            "betting_seconds": self.betting_seconds,
+            "min_bet": self.min_bet,
+            "max_bet": self.max_bet,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lobby:
+    """The tables of a server and the server-wide settings of its config file."""
+
+    tables: tuple[TableSpec, ...]
+    starting_balance: int = 1_000_000
+    admin_password: str | None = field(default=None, repr=False)
+
+    def table(self, table_id: str) -> TableSpec | None:
+        """The table with this id, if any."""
+        return next((spec for spec in self.tables if spec.id == table_id), None)
+
+
+_TABLE_KEYS = set(TableSpec.__dataclass_fields__)
+
+
+def _table_from(data: dict[str, Any]) -> TableSpec:
+    unknown = set(data) - _TABLE_KEYS
+    if unknown:
+        raise InputError(f"unknown table setting(s) {sorted(unknown)}", hint=f"known: {sorted(_TABLE_KEYS)}")
+    try:
+        values = dict(data)
+        if "dealing" in values:
+            values["dealing"] = Dealing(values["dealing"])
+        spec = TableSpec(**values)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, InputError):
+            raise
+        raise InputError(f"table {data.get('id')!r}: {error}", hint="see the default tables.toml") from None
+    spec.shoe_config()  # validates decks
+    return spec
+
+
+def load_lobby(path: str | Path | None) -> Lobby:
+    """Read a lobby file (the packaged ``tables.toml`` when ``path`` is ``None``).
+
+    The admin password comes from ``BACCARAT_ADMIN_PASSWORD`` or else the file's ``[server]`` section.
+    """
+    if path is None:
+        text = resources.files("baccarat.server").joinpath("tables.toml").read_text(encoding="utf-8")
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise InputError(f"cannot read the tables file {path}: {error.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"the tables file is not valid TOML: {error}") from None
+    server = data.get("server", {})
+    tables = tuple(_table_from(entry) for entry in data.get("table", []))
+    if not tables:
+        raise InputError("the tables file defines no table", hint="add at least one [[table]] section")
+    if len({t.id for t in tables}) != len(tables):
+        raise InputError("two tables share an id", hint="give every [[table]] its own id")
+    balance = server.get("starting_balance", 1_000_000)
+    if isinstance(balance, bool) or not isinstance(balance, int) or balance < 0:
+        raise InputError(f"starting_balance {balance!r} is not a whole number ≥ 0")
+    password = os.environ.get("BACCARAT_ADMIN_PASSWORD") or server.get("admin_password")
+    return Lobby(tables=tables, starting_balance=balance, admin_password=password)
+
+
+def normalise_db_url(url: str) -> str:
+    """SQLAlchemy URL for a user's ``--db``: ``postgresql://`` uses psycopg 3; a bare path means SQLite.
+
+    >>> normalise_db_url("postgresql://postgres@127.0.0.1/test")
+    'postgresql+psycopg://postgres@127.0.0.1/test'
+    >>> normalise_db_url("data/x.db")
+    'sqlite:///data/x.db'
+    """
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url

@@ -1,0 +1,1 @@
+"""Monte Carlo simulation: the compiled shoe kernel, strategies, bankrolls and distributed runs."""

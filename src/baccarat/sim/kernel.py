@@ -1,0 +1,1134 @@
+"""The compiled shoe kernel: whole shoes dealt with the engine's exact procedures, at native speed.
+
+The private kernels (``_deal_shoe``, ``_record_kernel``, ``_count_kernel`` and the strategy
+kernel ``_play_kernel``) are numba ``@njit(cache=True, nogil=True)`` functions: arrays in,
+preallocated arrays out, no I/O and no hidden state. They release the GIL, so several threads
+can run them at once.
+
+They reproduce, bit for bit, what :class:`baccarat.dealing.ShoeDealer` does with a
+:class:`baccarat.rng.SeededSource`: the SplitMix64-seeded xoshiro256** stream of each shoe
+number, rejection-sampled ``randbelow``, Fisher–Yates from the last position, the cut of
+:meth:`baccarat.shoe.Shoe.prepare`, the cut card, the three burn methods, the burn before each
+coup, demonstration coups, the last-coup rule, the "not enough cards" rule and the continuous
+shuffler. The drawing rules are not written here: :class:`KernelTables` tabulates them from the
+functions of :mod:`baccarat.coup`, and the card attributes from :mod:`baccarat.cards`.
+
+Every coup is recorded as its feature key, the encoding of :class:`baccarat.features.CoupFeatures`.
+
+>>> from baccarat.dealing import ShoeDealer
+>>> from baccarat.features import CoupFeatures
+>>> from baccarat.rng import SeededSource
+>>> from baccarat.shoe import ShoeConfig
+>>> config = ShoeConfig(decks=8)
+>>> dealt = deal_features(config, seed=42, first_shoe=1, shoes=2)
+>>> engine = ShoeDealer(config, source=SeededSource(42))
+>>> expected = [CoupFeatures.of(c.result).encode() for _ in range(2) for c in engine.deal_shoe()]
+>>> dealt.keys.tolist() == expected
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit
+from numba.core import types
+from numba.extending import intrinsic
+
+from baccarat.cards import ALL_CARDS, Rank
+from baccarat.coup import banker_draws, player_draws
+from baccarat.errors import InputError
+from baccarat.rng import GOLDEN_GAMMA, MASK64, SHOE_STRIDE
+from baccarat.shoe import MIN_CARDS_FOR_COUP, AfterCutCard, BurnMethod, DealingMode, ShoeConfig, burn_value
+
+__all__ = [
+    "FLAG_CUT_CARD_OUT",
+    "FLAG_DEMO",
+    "FLAG_LAST",
+    "DealtFeatures",
+    "KernelTables",
+    "ShoeTables",
+    "count_features",
+    "deal_features",
+    "kernel_tables",
+    "shoe_tables",
+]
+
+#: Coup flags recorded by :func:`deal_features`.
+FLAG_DEMO = 1
+FLAG_LAST = 2
+FLAG_CUT_CARD_OUT = 4
+
+# The packed card: point (bits 0-3), ace (4), face (5), rank (8-11), suit (12-13), card index
+# (16-21), burn value of method (b) (24-27).
+_POINT_MASK = 15
+_ACE_SHIFT = 4
+_RANK_BITS = 0xF00
+_CARD_BITS = 0xFF00
+_INDEX_SHIFT = 16
+_BURN_SHIFT = 24
+# Entries of the configuration vector.
+_CONTINUOUS, _CUT_FROM_END, _BURN_METHOD, _BURN_N, _DEMO, _FINISH, _BURN_EACH = range(7)
+_BURN_FIRST_CARD = 1
+# The bit of a ``draws`` word that says whether Banker draws when Player stood.
+_STOOD_BIT = 12
+
+_GOLDEN = np.uint64(GOLDEN_GAMMA)
+_STRIDE = np.uint64(SHOE_STRIDE)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_U5 = np.uint64(5)
+_U9 = np.uint64(9)
+_S7 = np.uint64(7)
+_S57 = np.uint64(57)
+_S17 = np.uint64(17)
+_S45 = np.uint64(45)
+_S19 = np.uint64(19)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+
+
+# --- compiled core ----------------------------------------------------------------------------
+
+_M32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+_ONE = np.uint64(1)
+_MAX64 = np.uint64(MASK64)
+#: The largest bound the division-free remainder :func:`_fast_mod` serves. A 64-bit word is first
+#: folded to ``t = hi * (2**32 mod m) + lo < m * 2**32 <= 2**47``; then ``t mod m`` is computed
+#: directly (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019, theorem 1:
+#: with ``c = ceil(2**F / m)``, ``t mod m = floor((c * t mod 2**F) * m / 2**F)`` for every
+#: ``t < 2**N`` when ``F >= N + ceil(log2 m)``; here F = 64, N = 47, ceil(log2 m) <= 15).
+FASTMOD_MAX = 1 << 15
+# The drawing table (``_draw_table``): index ``(player raw sum << 9) | (banker raw sum << 4) |
+# point of the fifth card``, where a raw sum is the two first cards' points added (0-18).
+_DRAW_TABLE_SIZE = 19 << 9
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _splitmix(sm: np.uint64) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
+    sm = sm + _GOLDEN
+    z = sm
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return sm, z ^ (z >> _S31)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _stream_state(
+    seed: np.uint64, shoe_number: int
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover
+    sm = seed + np.uint64(shoe_number) * _STRIDE
+    sm, s0 = _splitmix(sm)
+    sm, s1 = _splitmix(sm)
+    sm, s2 = _splitmix(sm)
+    sm, s3 = _splitmix(sm)
+    return s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _mod_tables(
+    size: int,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:  # pragma: no cover
+    """For every bound ``m`` up to ``size + 1``: the rejection threshold ``(2**64 - m) mod m`` of
+    randbelow, and the constants of :func:`_fast_mod`, ``2**32 mod m`` and ``ceil(2**64 / m) mod 2**64``.
+    """
+    thresh = np.zeros(size + 2, dtype=np.uint64)
+    fold = np.zeros(size + 2, dtype=np.uint64)
+    magic = np.zeros(size + 2, dtype=np.uint64)
+    for m in range(1, size + 2):
+        um = np.uint64(m)
+        thresh[m] = (np.uint64(0) - um) % um
+        fold[m] = (_ONE << _S32) % um
+        magic[m] = _MAX64 // um + _ONE  # ceil(2**64 / m); wraps to 0 for m = 1, where every remainder is 0
+    return thresh, fold, magic
+
+
+def _mul_high_intrinsic(typingctx: Any, a: Any, b: Any) -> Any:  # pragma: no cover - compiled
+    """The high 64 bits of the 128-bit product of two uint64: one ``mul`` instruction."""
+    signature = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return signature, codegen
+
+
+_mul_high: Any = intrinsic(_mul_high_intrinsic)
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _fast_mod(word: np.uint64, m: np.uint64, fold: np.uint64, magic: np.uint64) -> np.uint64:  # pragma: no cover
+    """``word % m`` for ``1 <= m <= FASTMOD_MAX`` with three multiplications and no division.
+
+    ``fold`` and ``magic`` are ``m``'s entries of :func:`_mod_tables`.
+    """
+    t = (word >> _S32) * fold + (word & _M32)
+    remainder: np.uint64 = _mul_high(magic * t, m)
+    return remainder
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _draw_word(
+    th: np.uint64, s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """The next xoshiro256** word not below the rejection threshold ``th``, and the new state."""
+    while True:
+        x = s1 * _U5
+        word = ((x << _S7) | (x >> _S57)) * _U9
+        t = s1 << _S17
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = (s3 << _S45) | (s3 >> _S19)
+        if word >= th:
+            return word, s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _shuffle(
+    cards: npt.NDArray[np.int64],
+    n: int,
+    thresh: npt.NDArray[np.uint64],
+    fold: npt.NDArray[np.uint64],
+    magic: npt.NDArray[np.uint64],
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """Fisher–Yates from the last position with xoshiro256** and rejection sampling; returns the state."""
+    if n > FASTMOD_MAX:
+        for i in range(n - 1, 0, -1):
+            word, s0, s1, s2, s3 = _draw_word(thresh[i + 1], s0, s1, s2, s3)
+            j = np.int64(word % np.uint64(i + 1))
+            tmp = cards[i]
+            cards[i] = cards[j]
+            cards[j] = tmp
+        return s0, s1, s2, s3
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        word, s0, s1, s2, s3 = _draw_word(thresh[m], s0, s1, s2, s3)
+        j = np.int64(_fast_mod(word, np.uint64(m), fold[m], magic[m]))
+        tmp = cards[i]
+        cards[i] = cards[j]
+        cards[j] = tmp
+    return s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _shuffle_pair(
+    a: npt.NDArray[np.int64],
+    b: npt.NDArray[np.int64],
+    n: int,
+    thresh: npt.NDArray[np.uint64],
+    fold: npt.NDArray[np.uint64],
+    magic: npt.NDArray[np.uint64],
+    state: npt.NDArray[np.uint64],
+) -> None:  # pragma: no cover - compiled
+    """:func:`_shuffle` of two decks of ``n <= FASTMOD_MAX`` cards at once, for instruction-level
+    parallelism: the two streams' states are ``state[0:4]`` and ``state[4:8]``, updated in place."""
+    a0, a1, a2, a3 = state[0], state[1], state[2], state[3]
+    b0, b1, b2, b3 = state[4], state[5], state[6], state[7]
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        th = thresh[m]
+        um = np.uint64(m)
+        fm = fold[m]
+        mm = magic[m]
+        wa, a0, a1, a2, a3 = _draw_word(th, a0, a1, a2, a3)
+        wb, b0, b1, b2, b3 = _draw_word(th, b0, b1, b2, b3)
+        ja = np.int64(_fast_mod(wa, um, fm, mm))
+        jb = np.int64(_fast_mod(wb, um, fm, mm))
+        tmp = a[i]
+        a[i] = a[ja]
+        a[ja] = tmp
+        tmp = b[i]
+        b[i] = b[jb]
+        b[jb] = tmp
+    state[0], state[1], state[2], state[3] = a0, a1, a2, a3
+    state[4], state[5], state[6], state[7] = b0, b1, b2, b3
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _randbelow(
+    bound: int,
+    thresh: npt.NDArray[np.uint64],
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    word, s0, s1, s2, s3 = _draw_word(thresh[bound], s0, s1, s2, s3)
+    return np.int64(word % np.uint64(bound)), s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _draw_table(draws: npt.NDArray[np.int64], extra: int) -> npt.NDArray[np.int8]:  # pragma: no cover - compiled
+    """The drawing rules of ``draws`` indexed by raw sums: bit 0 Player draws, bit 1 Banker draws,
+    bits 2-4 the step to the next coup: the cards the coup takes (4-6) plus ``extra`` (the burn
+    before each coup, or 0). One lookup decides the whole draw."""
+    table = np.zeros(_DRAW_TABLE_SIZE, dtype=np.int8)
+    for rp in range(19):
+        for rb in range(19):
+            word = draws[10 * (rp % 10) + rb % 10]
+            pd = word & 1
+            for third in range(10):
+                shift = third % 10 + 1 if pd else _STOOD_BIT
+                bd = (word >> shift) & 1
+                table[(rp << 9) | (rb << 4) | third] = pd | (bd << 1) | ((4 + pd + bd + extra) << 2)
+    return table
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _coup(shoe: npt.NDArray[np.int64], pos: int, table: npt.NDArray[np.int8]) -> tuple[int, int]:  # pragma: no cover
+    """Deal one coup from ``pos`` of a packed shoe: returns ``(feature key, step)``, the step being
+    the cards used plus the table's extra (see :func:`_draw_table`).
+
+    Branch-free: the six cards a coup may use are read at once and one lookup in the drawing
+    table decides which of them count (the rules guarantee six cards remain when a coup starts),
+    so the position of the next coup waits on a short chain of operations only.
+    """
+    c1 = shoe[pos]
+    c2 = shoe[pos + 1]
+    c3 = shoe[pos + 2]
+    c4 = shoe[pos + 3]
+    c5 = shoe[pos + 4]
+    c6 = shoe[pos + 5]
+    rp = (c1 & _POINT_MASK) + (c3 & _POINT_MASK)
+    rb = (c2 & _POINT_MASK) + (c4 & _POINT_MASK)
+    third = c5 & _POINT_MASK
+    entry = np.int64(table[(rp << 9) | (rb << 4) | third])
+    player_draws = entry & 1
+    banker_draws = (entry >> 1) & 1
+    banker_third = c5 + (c6 - c5) * player_draws
+    pt = rp + third * player_draws
+    pt -= 10 * (pt >= 10)
+    pt -= 10 * (pt >= 10)
+    bt = rb + (banker_third & _POINT_MASK) * banker_draws
+    bt -= 10 * (bt >= 10)
+    bt -= 10 * (bt >= 10)
+    player_flags = c1 | c3 | (c5 & -player_draws)
+    banker_flags = c2 | c4 | (banker_third & -banker_draws)
+    same_p = c1 ^ c3
+    same_b = c2 ^ c4
+    bits = (
+        np.int64((same_p & _RANK_BITS) == 0)
+        | (np.int64((same_b & _RANK_BITS) == 0) << 1)
+        | (np.int64((same_p & _CARD_BITS) == 0) << 2)
+        | (np.int64((same_b & _CARD_BITS) == 0) << 3)
+        | (((player_flags >> _ACE_SHIFT) & 3) << 4)
+        | (((banker_flags >> _ACE_SHIFT) & 3) << 6)
+    )
+    key = pt + 10 * bt + 100 * player_draws + 200 * banker_draws + 400 * bits
+    return key, int(entry >> 2)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _cut_and_burn(
+    work: npt.NDArray[np.int64],
+    n: int,
+    cfg: npt.NDArray[np.int64],
+    thresh: npt.NDArray[np.uint64],
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """The cut and the burn of a shuffled deck in ``work`` (``2 * n`` long), with the stream's state.
+
+    The cut is not a rotation: the cards before the cut are copied behind the shoe, which then
+    lies at ``work[base : base + n]``. Returns ``(base, first coup position, turned)``: ``turned``
+    is the position of the card turned face up by burn method (b), or -1. A continuous shuffler
+    deals from position 0 of the shuffled deck, with no cut and no burn.
+    """
+    if cfg[_CONTINUOUS]:
+        return 0, 0, -1
+    quarter = n // 4
+    span = n - 2 * quarter
+    if span < 1:
+        span = 1
+    r, s0, s1, s2, s3 = _randbelow(span, thresh, s0, s1, s2, s3)
+    cut_at = quarter + r
+    work[n : n + cut_at] = work[:cut_at]
+    turned = -1
+    if cfg[_BURN_METHOD] == _BURN_FIRST_CARD:
+        turned = 0
+        burn = 1 + (work[cut_at] >> _BURN_SHIFT)
+    else:
+        burn = cfg[_BURN_N]
+    return int(cut_at), int(burn if burn < n else n), turned
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _prepare_shoe(
+    seed: np.uint64,
+    shoe_number: int,
+    fresh: npt.NDArray[np.int64],
+    cfg: npt.NDArray[np.int64],
+    thresh: npt.NDArray[np.uint64],
+    fold: npt.NDArray[np.uint64],
+    magic: npt.NDArray[np.uint64],
+    work: npt.NDArray[np.int64],
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """Shuffle, cut and burn shoe ``shoe_number`` in ``work`` from the packed fresh deck (see :func:`_cut_and_burn`)."""
+    n = fresh.shape[0]
+    work[:n] = fresh
+    s0, s1, s2, s3 = _stream_state(seed, shoe_number)
+    s0, s1, s2, s3 = _shuffle(work, n, thresh, fold, magic, s0, s1, s2, s3)
+    return _cut_and_burn(work, n, cfg, thresh, s0, s1, s2, s3)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _prepare_pair(
+    seed: np.uint64,
+    shoe_number: int,
+    fresh: npt.NDArray[np.int64],
+    cfg: npt.NDArray[np.int64],
+    thresh: npt.NDArray[np.uint64],
+    fold: npt.NDArray[np.uint64],
+    magic: npt.NDArray[np.uint64],
+    work: npt.NDArray[np.int64],
+    other: npt.NDArray[np.int64],
+    state: npt.NDArray[np.uint64],
+) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
+    """:func:`_prepare_shoe` of shoes ``shoe_number`` (in ``work``) and ``shoe_number + 1`` (in
+    ``other``) at once (``n <= FASTMOD_MAX``); returns both shoes' ``(base, first coup position)``."""
+    n = fresh.shape[0]
+    work[:n] = fresh
+    other[:n] = fresh
+    state[0], state[1], state[2], state[3] = _stream_state(seed, shoe_number)
+    state[4], state[5], state[6], state[7] = _stream_state(seed, shoe_number + 1)
+    _shuffle_pair(work, other, n, thresh, fold, magic, state)
+    base_a, pos_a, _turned = _cut_and_burn(work, n, cfg, thresh, state[0], state[1], state[2], state[3])
+    base_b, pos_b, _turned = _cut_and_burn(other, n, cfg, thresh, state[4], state[5], state[6], state[7])
+    return base_a, pos_a, base_b, pos_b
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _deal_shoe(
+    seed: np.uint64,
+    shoe_number: int,
+    fresh: npt.NDArray[np.int64],
+    cfg: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    thresh: npt.NDArray[np.uint64],
+    fold: npt.NDArray[np.uint64],
+    magic: npt.NDArray[np.uint64],
+    work: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    starts: npt.NDArray[np.int64],
+    flags: npt.NDArray[np.int64],
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """Deal shoe ``shoe_number`` and record its coups' keys, first positions and flags.
+
+    The shoe's packed cards in final order lie at ``work[base : base + n]``. Returns
+    ``(coups, turned, base)``: ``turned`` is the position of the card turned face up by burn
+    method (b), or -1.
+    """
+    n = fresh.shape[0]
+    base, pos, turned = _prepare_shoe(seed, shoe_number, fresh, cfg, thresh, fold, magic, work)
+    shoe = work[base : base + n]
+    if cfg[_CONTINUOUS]:
+        key, _used = _coup(shoe, 0, table)
+        keys[0] = key
+        starts[0] = 0
+        flags[0] = 0
+        return 1, -1, 0
+    cut_index = n - cfg[_CUT_FROM_END]
+    burn_each = cfg[_BURN_EACH]
+    needed = 6 + burn_each
+    demo_coups = cfg[_DEMO]
+    finish = cfg[_FINISH] != 0
+    coups = 0
+    cut_seen_at = -1
+    while True:
+        if burn_each and pos < n:
+            pos += 1
+        if n - pos < 6:
+            break  # the engine raises "not enough cards for a coup" and ends the shoe
+        key, used = _coup(shoe, pos, table)
+        keys[coups] = key
+        starts[coups] = pos
+        pos += used
+        coups += 1
+        cut_out = pos > cut_index
+        if cut_out and cut_seen_at < 0:
+            cut_seen_at = coups
+        last = cut_seen_at >= 0 and (finish or coups > cut_seen_at)
+        if n - pos < needed:
+            last = True
+        flags[coups - 1] = (
+            (FLAG_DEMO if coups <= demo_coups else 0)
+            | (FLAG_LAST if last else 0)
+            | (FLAG_CUT_CARD_OUT if cut_out else 0)
+        )
+        if last:
+            break
+    return coups, turned, base
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _count_shoe(
+    shoe: npt.NDArray[np.int64],
+    pos: int,
+    cfg: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    hist: npt.NDArray[np.int64],
+    hands: int,
+    hand_limit: int,
+) -> int:  # pragma: no cover - compiled
+    """Deal the coups of a prepared shoe from ``pos`` into ``hist`` (scored coups only), with the
+    rules of :func:`_deal_shoe` but no per-coup output; returns ``hands`` plus the coups counted,
+    stopping when it reaches ``hand_limit``.
+
+    ``table`` is the drawing table with the burn before each coup included in the step from one
+    coup to the next (``_draw_table(draws, cfg[_BURN_EACH])``), so ``pos`` always points at the
+    next coup's first card. The cut card is out when ``pos > cut``, with ``cut`` = the cut
+    card's index plus that burn; the shoe has cards for a coup while ``pos <= n - 6``.
+    """
+    n = shoe.shape[0]
+    if cfg[_CONTINUOUS]:
+        key, _used = _coup(shoe, 0, table)
+        hist[key] += 1
+        return hands + 1
+    burn_each = cfg[_BURN_EACH]
+    demo_coups = cfg[_DEMO]
+    pos += burn_each
+    cut = n - cfg[_CUT_FROM_END] + burn_each
+    stop = min(cut, n - 6)
+    coups = 0
+    if pos > n - 6:
+        return hands  # the engine raises "not enough cards for a coup" and ends the shoe
+    while True:
+        key, step = _coup(shoe, pos, table)
+        pos += step
+        coups += 1
+        if coups > demo_coups:
+            hist[key] += 1
+            hands += 1
+            if hands == hand_limit:
+                return hands
+        if pos > stop:
+            break
+    if pos > cut and cfg[_FINISH] == 0 and pos <= n - 6:  # one more coup after the cut card's
+        key, step = _coup(shoe, pos, table)
+        if coups + 1 > demo_coups:
+            hist[key] += 1
+            hands += 1
+    return hands
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _count_pair(
+    a: npt.NDArray[np.int64],
+    pos_a: int,
+    b: npt.NDArray[np.int64],
+    pos_b: int,
+    cfg: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    hist: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover - compiled
+    """:func:`_count_shoe` of two prepared shoes (not continuous) at once, with no hand limit: their
+    coups alternate, so that the two chains of dependent positions overlap. Returns the hands."""
+    n = a.shape[0]
+    burn_each = cfg[_BURN_EACH]
+    demo_coups = cfg[_DEMO]
+    pos_a += burn_each
+    pos_b += burn_each
+    cut = n - cfg[_CUT_FROM_END] + burn_each
+    stop = min(cut, n - 6)
+    if pos_a > n - 6 or pos_b > n - 6:
+        return _count_shoe(a, pos_a - burn_each, cfg, table, hist, 0, -1) + _count_shoe(
+            b, pos_b - burn_each, cfg, table, hist, 0, -1
+        )
+    coups_a = coups_b = 0
+    while True:
+        key_a, step_a = _coup(a, pos_a, table)
+        key_b, step_b = _coup(b, pos_b, table)
+        pos_a += step_a
+        pos_b += step_b
+        coups_a += 1
+        coups_b += 1
+        if coups_a > demo_coups:
+            hist[key_a] += 1
+            hist[key_b] += 1
+        if pos_a > stop or pos_b > stop:
+            break
+    while pos_a <= stop:
+        key_a, step_a = _coup(a, pos_a, table)
+        pos_a += step_a
+        coups_a += 1
+        if coups_a > demo_coups:
+            hist[key_a] += 1
+    while pos_b <= stop:
+        key_b, step_b = _coup(b, pos_b, table)
+        pos_b += step_b
+        coups_b += 1
+        if coups_b > demo_coups:
+            hist[key_b] += 1
+    one_more = cfg[_FINISH] == 0
+    if pos_a > cut and one_more and pos_a <= n - 6:
+        key_a, step_a = _coup(a, pos_a, table)
+        coups_a += 1
+        if coups_a > demo_coups:
+            hist[key_a] += 1
+    if pos_b > cut and one_more and pos_b <= n - 6:
+        key_b, step_b = _coup(b, pos_b, table)
+        coups_b += 1
+        if coups_b > demo_coups:
+            hist[key_b] += 1
+    return int(max(coups_a - demo_coups, 0) + max(coups_b - demo_coups, 0))
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _buffers(
+    deck: npt.NDArray[np.int8], packed: npt.NDArray[np.int64], draws: npt.NDArray[np.int64], extra: int
+) -> tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.uint64],
+    npt.NDArray[np.uint64],
+    npt.NDArray[np.uint64],
+    npt.NDArray[np.int64],
+]:  # pragma: no cover - compiled
+    """What every kernel builds once per call: the packed fresh deck, the drawing table, the
+    randbelow tables and the ``2 * n`` work buffer (``extra``: see :func:`_draw_table`)."""
+    n = deck.shape[0]
+    fresh = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        fresh[i] = packed[deck[i]]
+    thresh, fold, magic = _mod_tables(n)
+    return fresh, _draw_table(draws, extra), thresh, fold, magic, np.empty(2 * n, dtype=np.int64)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _record_kernel(
+    seed: np.uint64,
+    first_shoe: int,
+    deck: npt.NDArray[np.int8],
+    cfg: npt.NDArray[np.int64],
+    packed: npt.NDArray[np.int64],
+    draws: npt.NDArray[np.int64],
+    out_keys: npt.NDArray[np.int64],
+    out_flags: npt.NDArray[np.int64],
+    out_counts: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover - compiled
+    """Deal ``out_counts.size`` shoes and record every coup's key and flags; returns the coups."""
+    n = deck.shape[0]
+    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, 0)
+    cap = n // 4 + 2
+    keys = np.empty(cap, dtype=np.int64)
+    starts = np.empty(cap, dtype=np.int64)
+    flags = np.empty(cap, dtype=np.int64)
+    total = 0
+    for s in range(out_counts.shape[0]):
+        coups, _turned, _base = _deal_shoe(
+            seed, first_shoe + s, fresh, cfg, table, thresh, fold, magic, work, keys, starts, flags
+        )
+        for c in range(coups):
+            out_keys[total + c] = keys[c]
+            out_flags[total + c] = flags[c]
+        out_counts[s] = coups
+        total += coups
+    return total
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _count_kernel(
+    seed: np.uint64,
+    first_shoe: int,
+    shoes: int,
+    hand_limit: int,
+    deck: npt.NDArray[np.int8],
+    cfg: npt.NDArray[np.int64],
+    packed: npt.NDArray[np.int64],
+    draws: npt.NDArray[np.int64],
+    hist: npt.NDArray[np.int64],
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """Add the feature key of every scored (non-demonstration) coup to ``hist``.
+
+    Stops after ``hand_limit`` coups (-1: no limit). Returns ``(hands, shoes started)``.
+    """
+    n = deck.shape[0]
+    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, cfg[_BURN_EACH])
+    hands = 0
+    if hand_limit < 0 and n <= FASTMOD_MAX:
+        # Two shoes at a time, interleaved (the histogram does not depend on the order).
+        other = np.empty(2 * n, dtype=np.int64)
+        state = np.empty(8, dtype=np.uint64)
+        s = 0
+        while s + 1 < shoes:
+            base_a, pos_a, base_b, pos_b = _prepare_pair(
+                seed, first_shoe + s, fresh, cfg, thresh, fold, magic, work, other, state
+            )
+            a = work[base_a : base_a + n]
+            b = other[base_b : base_b + n]
+            if cfg[_CONTINUOUS]:
+                hands = _count_shoe(b, pos_b, cfg, table, hist, _count_shoe(a, pos_a, cfg, table, hist, hands, -1), -1)
+            else:
+                hands += _count_pair(a, pos_a, b, pos_b, cfg, table, hist)
+            s += 2
+        if s < shoes:
+            base, pos, _turned = _prepare_shoe(seed, first_shoe + s, fresh, cfg, thresh, fold, magic, work)
+            hands = _count_shoe(work[base : base + n], pos, cfg, table, hist, hands, -1)
+        return hands, shoes
+    for s in range(shoes):
+        if hands == hand_limit:
+            return hands, s
+        base, pos, _turned = _prepare_shoe(seed, first_shoe + s, fresh, cfg, thresh, fold, magic, work)
+        hands = _count_shoe(work[base : base + n], pos, cfg, table, hist, hands, hand_limit)
+    return hands, shoes
+
+
+# Strategy parameters (``params``), money in minor units.
+(
+    P_SELECT,
+    P_BET,
+    P_MIN_RUN,
+    P_ON_LIMIT_RESET,
+    P_RUIN_BELOW,
+    P_BANKROLL,
+    P_UNIT,
+    P_STOP_LOSS,
+    P_STOP_WIN,
+    P_SESSION_SHOES,
+    P_TRACK_STRIDE,
+    P_SIZE,
+) = range(12)
+#: Selection rules (``params[P_SELECT]``).
+SELECT_FIXED, SELECT_FOLLOW, SELECT_SEQUENCE, SELECT_COUNT = range(4)
+# Columns of the per-session output.
+(
+    S_FINAL,
+    S_MAX_DRAWDOWN,
+    S_HANDS,
+    S_BETS,
+    S_WAGERED,
+    S_NET,
+    S_END,
+    S_LIMIT_HITS,
+    S_SIZE,
+) = range(9)
+#: How a session ended (``sessions[:, S_END]``).
+END_PLAYED, END_RUINED, END_STOP_LOSS, END_STOP_WIN = range(4)
+# Entries of the per-shoe batch sums (``shoe_sums``).
+B_SHOES, B_NET, B_WAGERED, B_NET2, B_WAGERED2, B_CROSS, B_SIZE = range(7)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _play_kernel(
+    seed: np.uint64,
+    first_shoe: int,
+    hand_limit: int,
+    deck: npt.NDArray[np.int8],
+    cfg: npt.NDArray[np.int64],
+    packed: npt.NDArray[np.int64],
+    draws: npt.NDArray[np.int64],
+    winner: npt.NDArray[np.int8],
+    params: npt.NDArray[np.int64],
+    follow: npt.NDArray[np.int64],
+    sequence: npt.NDArray[np.int64],
+    levels: npt.NDArray[np.int64],
+    on_win: npt.NDArray[np.int64],
+    on_loss: npt.NDArray[np.int64],
+    outcome: npt.NDArray[np.int8],
+    pays: npt.NDArray[np.int64],
+    limits: npt.NDArray[np.int64],
+    tags: npt.NDArray[np.float64],
+    count_cfg: npt.NDArray[np.float64],
+    hist: npt.NDArray[np.int64],
+    sessions: npt.NDArray[np.int64],
+    results: npt.NDArray[np.int64],
+    money: npt.NDArray[np.int64],
+    shoe_sums: npt.NDArray[np.float64],
+    track: npt.NDArray[np.int64],
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """Play ``sessions.shape[0]`` sessions of a strategy, each ``params[P_SESSION_SHOES]`` shoes from ``first_shoe``.
+
+    ``outcome[row, key]`` is the settlement level of the strategy's bet ``row`` (``LOSE`` -1,
+    ``PUSH`` -2); a win nets ``stake * pays[row, 2 * level] // pays[row, 2 * level + 1]`` (rounded
+    down, R32). ``limits[row]`` = (table minimum, table maximum, stake step). ``winner[key]``: 0
+    Banker, 1 Player, 2 Tie. ``follow[last winner]`` is the bet row a follow rule places after
+    ``params[P_MIN_RUN]`` equal results. ``tags``/``count_cfg`` (expected value off the top,
+    threshold, cards in a full shoe less one) drive the count: the bet is placed when
+    ``ev + (N - 1) / unseen * running count > threshold``. ``track[s, i]`` receives session
+    ``s``'s bankroll after ``i * stride`` hands. Returns ``(hands, sessions started)``.
+    """
+    n = deck.shape[0]
+    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, 0)
+    cap = n // 4 + 2
+    keys = np.empty(cap, dtype=np.int64)
+    starts = np.empty(cap, dtype=np.int64)
+    flags = np.empty(cap, dtype=np.int64)
+    select = params[P_SELECT]
+    counting = select == SELECT_COUNT
+    fixed = params[P_BET]
+    min_run = params[P_MIN_RUN]
+    reset_on_limit = params[P_ON_LIMIT_RESET] != 0
+    ruin_below = params[P_RUIN_BELOW]
+    start = params[P_BANKROLL]
+    unit = params[P_UNIT]
+    stop_loss = params[P_STOP_LOSS]
+    stop_win = params[P_STOP_WIN]
+    per_session = params[P_SESSION_SHOES]
+    stride = params[P_TRACK_STRIDE]
+    tracked = track.shape[0]
+    track_len = track.shape[1]
+    top = levels.shape[0] - 1
+    seq_len = sequence.shape[0]
+    ev0 = count_cfg[0]
+    threshold = count_cfg[1]
+    full_less_one = count_cfg[2]
+    hands = 0
+    for s in range(sessions.shape[0]):
+        if hands == hand_limit:
+            return hands, s
+        bankroll = start
+        peak = start
+        drawdown = 0
+        played = 0
+        bets = 0
+        wagered = 0
+        net_total = 0
+        ended = END_PLAYED
+        active = True
+        level = 0
+        limit_hits = 0
+        session_hands = 0
+        mark = stride  # the next multiple of the stride, and its point on the track
+        point = 1
+        for k in range(per_session):
+            if hands == hand_limit:
+                break
+            coups, turned, base = _deal_shoe(
+                seed,
+                first_shoe + s * per_session + k,
+                fresh,
+                cfg,
+                table,
+                thresh,
+                fold,
+                magic,
+                work,
+                keys,
+                starts,
+                flags,
+            )
+            shoe = work[base : base + n]
+            last_winner = -1
+            run = 0
+            decided = 0
+            running = 0.0
+            unseen = n
+            if counting and turned >= 0:
+                running += tags[(shoe[turned] >> _INDEX_SHIFT) & 63]
+                unseen -= 1
+            shoe_net = 0
+            shoe_wagered = 0
+            for c in range(coups):
+                key = keys[c]
+                if hands == hand_limit:
+                    break
+                if not flags[c] & FLAG_DEMO:
+                    hist[key] += 1
+                    hands += 1
+                    session_hands += 1
+                    row = -1
+                    if active:
+                        played += 1
+                        if select == SELECT_FIXED:
+                            row = fixed
+                        elif select == SELECT_FOLLOW:
+                            if last_winner >= 0 and run >= min_run:
+                                row = follow[last_winner]
+                        elif select == SELECT_SEQUENCE:
+                            row = sequence[decided % seq_len]
+                        elif ev0 + full_less_one / unseen * running > threshold:
+                            row = fixed
+                    if row >= 0:
+                        desired = unit * levels[level]
+                        if desired > limits[row, 1]:
+                            limit_hits += 1
+                            if reset_on_limit:
+                                level = 0
+                                desired = unit * levels[0]
+                            else:
+                                desired = limits[row, 1]
+                        stake = desired if desired <= bankroll else bankroll
+                        step = limits[row, 2]
+                        if step != 1:
+                            stake -= stake % step
+                        if stake >= limits[row, 0]:
+                            code = outcome[row, key]
+                            if code >= 0:
+                                net = stake * pays[row, 2 * code]
+                                den = pays[row, 2 * code + 1]
+                                if den != 1:
+                                    net //= den
+                                level = on_win[level]
+                            elif code == -1:
+                                net = -stake
+                                level = on_loss[level]
+                            else:
+                                net = 0
+                            if level > top:
+                                level = top
+                            results[row, code + 2] += 1
+                            money[row, 0] += stake
+                            money[row, 1] += net
+                            bankroll += net
+                            bets += 1
+                            wagered += stake
+                            net_total += net
+                            shoe_net += net
+                            shoe_wagered += stake
+                            if bankroll > peak:
+                                peak = bankroll
+                            elif peak - bankroll > drawdown:
+                                drawdown = peak - bankroll
+                        if bankroll < ruin_below:
+                            ended = END_RUINED
+                            active = False
+                        elif stop_loss > 0 and start - bankroll >= stop_loss:
+                            ended = END_STOP_LOSS
+                            active = False
+                        elif stop_win > 0 and bankroll - start >= stop_win:
+                            ended = END_STOP_WIN
+                            active = False
+                    if s < tracked and session_hands == mark:
+                        if point < track_len:
+                            track[s, point] = bankroll
+                        mark += stride
+                        point += 1
+                    w = winner[key]  # the scoreboard: demonstration coups are not on it (R5)
+                    if w < 2:
+                        decided += 1
+                        if w == last_winner:
+                            run += 1
+                        else:
+                            last_winner = w
+                            run = 1
+                if counting:
+                    used = 4 + (key % 400) // 100 % 2 + (key % 400) // 200
+                    for i in range(starts[c], starts[c] + used):
+                        running += tags[(shoe[i] >> _INDEX_SHIFT) & 63]
+                    unseen -= used
+            shoe_sums[B_SHOES] += 1.0
+            shoe_sums[B_NET] += shoe_net
+            shoe_sums[B_WAGERED] += shoe_wagered
+            shoe_sums[B_NET2] += float(shoe_net) * float(shoe_net)
+            shoe_sums[B_WAGERED2] += float(shoe_wagered) * float(shoe_wagered)
+            shoe_sums[B_CROSS] += float(shoe_net) * float(shoe_wagered)
+        if s < tracked:
+            i = session_hands // stride + 1
+            while i < track_len:
+                track[s, i] = bankroll
+                i += 1
+            track[s, 0] = start
+        sessions[s, S_FINAL] = bankroll
+        sessions[s, S_MAX_DRAWDOWN] = drawdown
+        sessions[s, S_HANDS] = played
+        sessions[s, S_BETS] = bets
+        sessions[s, S_WAGERED] = wagered
+        sessions[s, S_NET] = net_total
+        sessions[s, S_END] = ended
+        sessions[s, S_LIMIT_HITS] = limit_hits
+    return hands, sessions.shape[0]
+
+
+# --- public wrappers ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KernelTables:
+    """The engine's rules as arrays for the kernel, built from :mod:`baccarat.cards` and :mod:`baccarat.coup`.
+
+    ``packed[card index]`` packs the card's point, ace and face flags, rank, suit, index and burn
+    value (method (b)). ``draws[10 * p + b]`` tabulates :func:`baccarat.coup.player_draws` (bit 0)
+    and :func:`baccarat.coup.banker_draws` on two-card totals ``p`` and ``b``: bit ``t + 1`` when
+    Player's third card is ``t``, bit 12 when Player stood.
+
+    >>> t = kernel_tables()
+    >>> t.banker_draws(4, 3, 8), t.banker_draws(4, 3, 9), t.banker_draws(7, 5, None), t.player_draws(5, 7)
+    (False, True, True, True)
+    """
+
+    packed: npt.NDArray[np.int64]
+    draws: npt.NDArray[np.int64]
+
+    def player_draws(self, player: int, banker: int) -> bool:
+        """Whether Player draws on these two-card totals, read back from the table."""
+        return bool(self.draws[10 * player + banker] & 1)
+
+    def banker_draws(self, player: int, banker: int, third: int | None) -> bool:
+        """Whether Banker draws, read back from the table (``third``: Player's third card's point, or None)."""
+        bit = _STOOD_BIT if third is None else third + 1
+        return bool(self.draws[10 * player + banker] >> bit & 1)
+
+
+@cache
+def kernel_tables() -> KernelTables:
+    """The card and drawing-rule tables (built once)."""
+    suits = {suit: i for i, suit in enumerate(dict.fromkeys(card.suit for card in ALL_CARDS))}
+    packed = np.array(
+        [
+            card.point
+            | int(card.rank is Rank.ACE) << _ACE_SHIFT
+            | int(card.rank.is_face) << (_ACE_SHIFT + 1)
+            | int(card.rank) << 8
+            | suits[card.suit] << 12
+            | card.index << _INDEX_SHIFT
+            | burn_value(card) << _BURN_SHIFT
+            for card in ALL_CARDS
+        ],
+        dtype=np.int64,
+    )
+    draws = np.zeros(100, dtype=np.int64)
+    for p in range(10):
+        for b in range(10):
+            word = int(player_draws(p, b))
+            for t in range(10):
+                word |= int(banker_draws(b, t, player_total=p)) << (t + 1)
+            word |= int(banker_draws(b, None, player_total=p)) << _STOOD_BIT
+            draws[10 * p + b] = word
+    packed.setflags(write=False)
+    draws.setflags(write=False)
+    return KernelTables(packed=packed, draws=draws)
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeTables:
+    """A shoe configuration as kernel input: the fresh-order deck and the configuration vector."""
+
+    deck: npt.NDArray[np.int8]
+    config: npt.NDArray[np.int64]
+    size: int
+
+    @property
+    def max_coups(self) -> int:
+        """An upper bound on coups per shoe (every coup takes at least four cards)."""
+        return self.size // 4 + 2
+
+
+def shoe_tables(config: ShoeConfig) -> ShoeTables:
+    """Convert a :class:`ShoeConfig` for the kernel (the deck in the order :meth:`Composition.cards` gives).
+
+    >>> t = shoe_tables(ShoeConfig(decks=1))
+    >>> t.size, t.deck[:5].tolist()
+    (52, [0, 1, 2, 3, 4])
+    """
+    deck = np.array([card.index for card in config.full_composition().cards()], dtype=np.int8)
+    burn_n = config.decks if config.burn is BurnMethod.DECKS else config.burn_count
+    vector = np.zeros(7, dtype=np.int64)
+    vector[_CONTINUOUS] = config.mode is DealingMode.CONTINUOUS
+    vector[_CUT_FROM_END] = config.cut_card_from_end
+    vector[_BURN_METHOD] = {BurnMethod.DECKS: 0, BurnMethod.FIRST_CARD: _BURN_FIRST_CARD, BurnMethod.FIXED: 2}[
+        config.burn
+    ]
+    vector[_BURN_N] = burn_n
+    vector[_DEMO] = config.demo_coups
+    vector[_FINISH] = config.after_cut_card is AfterCutCard.FINISH
+    # The engine burns before each coup only in shoe mode (the pre-dealt layout forbids it, R8 has no burns).
+    vector[_BURN_EACH] = config.burn_each_coup and config.mode is DealingMode.SHOE
+    if deck.size < MIN_CARDS_FOR_COUP:  # pragma: no cover - ShoeConfig already refuses it
+        raise InputError(f"a shoe of {deck.size} cards cannot deal a coup")
+    deck.setflags(write=False)
+    vector.setflags(write=False)
+    return ShoeTables(deck=deck, config=vector, size=int(deck.size))
+
+
+def check_seed(seed: int) -> np.uint64:
+    """Validate an integer seed for the kernel (text seeds: :func:`baccarat.rng.seed_to_int` first)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise InputError(f"seed {seed!r} is out of range", hint="use an integer from 0 to 2**64 - 1")
+    return np.uint64(seed)
+
+
+def check_shoes(first_shoe: int, shoes: int) -> None:
+    """Validate a range of shoe numbers."""
+    if shoes < 0:
+        raise InputError(f"{shoes} shoes is negative", hint="ask for zero or more shoes")
+    if first_shoe < 0 or first_shoe + shoes > 2**62:
+        raise InputError(f"shoe numbers from {first_shoe} are out of range", hint="start at shoe 1")
+
+
+@dataclass(frozen=True, slots=True)
+class DealtFeatures:
+    """Every coup of a run of shoes: its feature key and flags (:data:`FLAG_DEMO` …), and coups per shoe."""
+
+    keys: npt.NDArray[np.int64]
+    flags: npt.NDArray[np.int64]
+    coups_per_shoe: npt.NDArray[np.int64]
+
+
+def deal_features(config: ShoeConfig, *, seed: int, first_shoe: int = 1, shoes: int) -> DealtFeatures:
+    """Deal shoes ``first_shoe … first_shoe + shoes - 1`` and record every coup (demonstration coups too).
+
+    A continuous shuffler deals one coup per shoe number, as :class:`baccarat.dealing.ShoeDealer` does.
+
+    >>> dealt = deal_features(ShoeConfig(decks=8, demo_coups=2), seed=7, shoes=3)
+    >>> int(dealt.coups_per_shoe.sum()) == dealt.keys.size, int((dealt.flags & FLAG_DEMO).astype(bool).sum())
+    (True, 6)
+    """
+    useed = check_seed(seed)
+    check_shoes(first_shoe, shoes)
+    tables = kernel_tables()
+    st = shoe_tables(config)
+    out_keys = np.empty(shoes * st.max_coups, dtype=np.int64)
+    out_flags = np.empty_like(out_keys)
+    counts = np.zeros(shoes, dtype=np.int64)
+    total = _record_kernel(
+        useed,
+        first_shoe,
+        st.deck,
+        st.config,
+        tables.packed,
+        tables.draws,
+        out_keys,
+        out_flags,
+        counts,
+    )
+    return DealtFeatures(keys=out_keys[:total].copy(), flags=out_flags[:total].copy(), coups_per_shoe=counts)
+
+
+def count_features(
+    config: ShoeConfig, *, seed: int, first_shoe: int = 1, shoes: int, hand_limit: int = -1
+) -> tuple[npt.NDArray[np.int64], int]:
+    """A histogram over feature keys of every scored coup of a run of shoes, and the number of hands.
+
+    ``hand_limit`` stops the run after that many scored coups (-1: none).
+
+    >>> hist, hands = count_features(ShoeConfig(decks=8), seed=1, shoes=10)
+    >>> int(hist.sum()) == hands > 600
+    True
+    """
+    from baccarat.features import FEATURE_KEYS
+
+    useed = check_seed(seed)
+    check_shoes(first_shoe, shoes)
+    tables = kernel_tables()
+    st = shoe_tables(config)
+    hist = np.zeros(FEATURE_KEYS, dtype=np.int64)
+    hands, _ = _count_kernel(
+        useed,
+        first_shoe,
+        shoes,
+        hand_limit,
+        st.deck,
+        st.config,
+        tables.packed,
+        tables.draws,
+        hist,
+    )
+    return hist, int(hands)

@@ -1,0 +1,48 @@
+// The REST API of the table service, with the session token kept in localStorage.
+
+const TOKEN = "baccarat.token";
+
+/** An API error: the HTTP status and the server's reason. */
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+/** The session token, or null. */
+export function token() {
+  return localStorage.getItem(TOKEN);
+}
+
+/** Remember (or, with null, forget) the session token. */
+export function setToken(value) {
+  if (value) localStorage.setItem(TOKEN, value);
+  else localStorage.removeItem(TOKEN);
+}
+
+function reason(body, status) {
+  if (body && typeof body.detail === "string") return body.detail;
+  if (body && Array.isArray(body.detail) && body.detail.length) {
+    const first = body.detail[0];
+    return `${(first.loc || []).slice(1).join(".")}: ${first.msg}`;
+  }
+  return `HTTP ${status}`;
+}
+
+/** Call the API: method and path, an optional JSON body; resolves to the parsed JSON. */
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { Accept: "application/json" };
+  const auth = token();
+  if (auth) headers.Authorization = `Bearer ${auth}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, reason(data, response.status));
+  return data;
+}

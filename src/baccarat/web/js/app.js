@@ -1,0 +1,54 @@
+// The page: language switch, session, and the views behind #/ (lobby), #/table/ID, #/fairness/ID, #/lab.
+
+import { h, replace } from "./dom.js";
+import { lang, setLang, t, translate, onLangChange } from "./i18n.js";
+import { initSession, render as renderAccount } from "./session.js";
+import { mountFairness } from "./views/fairness.js";
+import { mountLab } from "./views/lab.js";
+import { mountLobby } from "./views/lobby.js";
+import { mountTable } from "./views/table.js";
+
+let leave = null;
+
+function route() {
+  const view = document.getElementById("view");
+  if (leave) leave();
+  leave = null;
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  const [page, arg] = parts;
+  let section = "lobby";
+  if (!page) leave = mountLobby(view);
+  else if (page === "table" && arg) {
+    section = "table";
+    leave = mountTable(view, arg);
+  } else if (page === "fairness") {
+    section = "fairness";
+    leave = mountFairness(view, arg || "");
+  } else if (page === "lab") {
+    section = "lab";
+    leave = mountLab(view);
+  } else {
+    replace(view, h("h1", {}, t("not_found")), h("a", { href: "#/" }, t("back_to_lobby")));
+  }
+  for (const link of document.querySelectorAll("[data-nav]")) {
+    if (link.dataset.nav === section) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  document.title = `${t(section === "table" ? "lobby" : section)} · 百家樂 Baccarat`;
+}
+
+function start() {
+  const switcher = document.getElementById("lang-switch");
+  switcher.value = lang();
+  switcher.addEventListener("change", () => setLang(switcher.value));
+  onLangChange(() => {
+    switcher.value = lang();
+    renderAccount();
+  });
+  translate();
+  initSession();
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

@@ -1,0 +1,21 @@
+// Names of the variants in both languages.
+
+import { lang } from "./i18n.js";
+
+const NAMES = {
+  macau: ["Macau", "澳門百家樂"],
+  standard: ["Standard", "標準百家樂"],
+  no_commission: ["No Commission", "免佣百家樂"],
+  western: ["Western", "西式百家樂"],
+  ez: ["EZ Baccarat", "EZ百家樂"],
+};
+
+/** A variant's name in the current language. */
+export function variantName(name) {
+  const pair = NAMES[name];
+  if (!pair) return name;
+  return lang() === "zh-Hant" ? pair[1] : pair[0];
+}
+
+/** Every variant the page knows. */
+export const VARIANTS = Object.keys(NAMES);

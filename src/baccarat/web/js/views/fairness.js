@@ -1,0 +1,101 @@
+// The fairness page (公平驗證): a round's commitment, revealed seed, the shoe dealt again, and the verdict.
+
+import { api, ApiError } from "../api.js";
+import { cardElement } from "../cards.js";
+import { h, replace } from "../dom.js";
+import { t, onLangChange } from "../i18n.js";
+
+async function sha256Hex(text) {
+  if (!crypto.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function field(label, value, id) {
+  return [h("dt", {}, label), h("dd", { id, class: "mono" }, value ?? "–")];
+}
+
+/** Show the fairness page for `roundId` (or just the form) in `view`. */
+export function mountFairness(view, roundId) {
+  const input = h("input", { id: "fair-round", name: "round", type: "number", min: 1, inputmode: "numeric", required: true, value: roundId || "" });
+  const out = h("div", { id: "fair-out", "aria-live": "polite" });
+  const form = h(
+    "form",
+    {
+      class: "inline-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        location.hash = `#/fairness/${encodeURIComponent(input.value)}`;
+      },
+    },
+    h("label", { for: "fair-round" }, t("round_id")),
+    input,
+    h("button", { type: "submit", class: "primary" }, t("verify")),
+  );
+  replace(view, h("section", { class: "fairness" }, h("h1", {}, t("fairness_title")), h("p", { class: "muted" }, t("fairness_intro")), form, out));
+
+  async function run() {
+    if (!roundId) return;
+    replace(out, h("p", { class: "muted" }, t("loading")));
+    try {
+      const round = await api(`/api/rounds/${encodeURIComponent(roundId)}`);
+      const proof = round.proof || {};
+      const facts = h(
+        "dl",
+        { class: "proof" },
+        ...field(t("round_n", { n: round.number }), `${round.table} · #${round.id}`, "fair-round-name"),
+        ...field(t("shoe_n", { n: proof.shoe ?? "–" }), `${t("coup_in_shoe")} ${proof.coup_in_shoe ?? "–"}`, "fair-coup"),
+        ...field(t("commitment"), proof.commitment, "fair-commitment"),
+        ...field(t("client_seed"), proof.client_seed, "fair-client-seed"),
+        ...field(t("server_seed"), proof.server_seed || t("seed_hidden"), "fair-server-seed"),
+      );
+      const parts = [facts];
+      if (!proof.server_seed || !proof.cards) {
+        parts.push(h("p", { class: "verdict pending", id: "verdict", "data-ok": "pending" }, proof.detail || t("seed_hidden")));
+        replace(out, ...parts);
+        return;
+      }
+      const verdict = await api(`/api/rounds/${encodeURIComponent(roundId)}/verify`);
+      const digest = await sha256Hex(proof.server_seed);
+      const recomputed = await api("/api/lab/recompute", { method: "POST", body: proof });
+      const shaOk = digest === null ? recomputed.commitment_ok : digest === proof.commitment;
+      parts.push(
+        h("p", { class: `check ${shaOk ? "ok" : "bad"}`, id: "sha-check" }, `${t("sha_check")}: ${shaOk ? t("match") : t("mismatch")}`, digest ? h("code", { class: "mono small" }, ` ${digest}`) : null),
+        h("p", { class: `verdict ${verdict.ok ? "ok" : "bad"}`, id: "verdict", "data-ok": verdict.ok ? "true" : "false" }, verdict.ok ? t("verified") : `${t("not_verified")}: ${verdict.reason}`),
+        h("h2", {}, t("recomputed")),
+        h(
+          "table",
+          { class: "shoe-table", id: "recomputed" },
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("cards")), h("th", { scope: "col" }, t("result")))),
+          h(
+            "tbody",
+            {},
+            ...recomputed.coups.map((coup) => {
+              const mine = coup.number === proof.coup_in_shoe;
+              return h(
+                "tr",
+                { class: mine ? "this-round" : "", "data-coup": coup.number, "aria-current": mine ? "true" : null },
+                h("th", { scope: "row" }, String(coup.number), mine ? ` (${t("this_round")})` : ""),
+                h("td", { class: "hand-cards tiny" }, ...coup.cards.map((c) => cardElement(c, { up: true }))),
+                h("td", {}, `${t(`win_${coup.winner}`)} ${coup.player_total}–${coup.banker_total}`),
+              );
+            }),
+          ),
+        ),
+      );
+      replace(out, ...parts);
+      const row = out.querySelector("tr.this-round");
+      if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+    } catch (error) {
+      const text = error instanceof ApiError && error.status === 404 ? t("not_found") : error.message;
+      replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${text}`));
+    }
+  }
+
+  run();
+  const off = onLangChange(() => {
+    off();
+    mountFairness(view, roundId);
+  });
+  return () => off();
+}

@@ -1,0 +1,689 @@
+// A table: bet spots with payouts, chips, place / undo / clear / rebet / confirm, the countdown, the
+// cards, the result and payouts, the roads and the ask road, shoe statistics, recent rounds and recall.
+
+import { api } from "../api.js";
+import { dealCoup, cardElement } from "../cards.js";
+import { h, replace, toast } from "../dom.js";
+import { money, chipLabel } from "../format.js";
+import { t, betName, onLangChange } from "../i18n.js";
+import { askRoad, beadPlate, bigRoad, derivedRoad, shoeStats } from "../roads.js";
+import { askLogin, currentUser, onUserChange, refreshUser, setUser } from "../session.js";
+import { TableSocket } from "../socket.js";
+import { variantName } from "../variants.js";
+
+const CHIPS = [100, 500, 1000, 5000, 10000, 50000, 100000, 500000];
+const DERIVED = ["big_eye_boy", "small_road", "cockroach_pig"];
+
+function newClientId() {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Show table `tableId` in `view`; returns a function that leaves it. */
+export function mountTable(view, tableId) {
+  const st = {
+    table: null, // the snapshot's state: settings, bet menu, round, roads
+    round: null, // {id, number, status}
+    deadline: 0, // performance.now() when betting closes
+    chip: 1000,
+    pending: [], // chips placed but not confirmed, in order: {bet, stake}
+    confirmed: {}, // bet → stake confirmed in this round
+    confirmedRound: null,
+    lastBets: [], // the confirmed bets of the last round I played (for rebet)
+    recent: [], // settled rounds seen: {round_id, number, result}
+    lastResult: null,
+    tables: [],
+    connection: "connecting",
+    squeeze: false,
+    dealing: false,
+  };
+  const el = {};
+
+  // --- layout ------------------------------------------------------------------------------------
+
+  function build() {
+    el.title = h("h1", { id: "table-title" });
+    el.conn = h("span", { class: "conn", id: "conn", "aria-live": "polite" });
+    el.switcher = h("select", { id: "variant-switch", onchange: switchTable });
+    el.switchLabel = h("label", { class: "switch" }, h("span", {}, t("variant_switch")), " ", el.switcher);
+    el.shoe = h("span", { class: "muted", id: "shoe-info" });
+    el.phase = h("div", { class: "phase", id: "phase", role: "status", "aria-live": "polite" });
+    el.timer = h("div", { class: "timer", role: "timer", id: "timer", "aria-live": "off" });
+    el.timerBar = h("div", { class: "timer-bar" }, h("span", {}));
+    el.playerHand = h("div", { class: "hand-cards", id: "player-cards" });
+    el.bankerHand = h("div", { class: "hand-cards", id: "banker-cards" });
+    el.playerTotal = h("span", { class: "total", id: "player-total" });
+    el.bankerTotal = h("span", { class: "total", id: "banker-total" });
+    el.result = h("div", { class: "result", id: "result", role: "status", "aria-live": "polite" });
+    el.spots = h("div", { class: "spots", id: "spots", role: "group" });
+    el.chips = h("div", { class: "chips", id: "chips", role: "radiogroup" });
+    el.actions = h("div", { class: "actions", id: "actions" });
+    el.wallet = h("div", { class: "wallet", id: "wallet", "aria-live": "polite" });
+    el.roads = h("div", { class: "roads", id: "roads" });
+    el.stats = h("div", { class: "stats", id: "shoe-stats" });
+    el.recent = h("ol", { class: "recent", id: "recent-rounds", reversed: true });
+    el.recall = h("div", { class: "recall", id: "recall", "aria-live": "polite" });
+    el.squeeze = h("input", { type: "checkbox", id: "squeeze-toggle", onchange: (e) => { st.squeeze = e.target.checked; } });
+    el.squeezeLabel = h("label", { class: "squeeze" }, el.squeeze, " ", h("span", {}, t("squeeze")));
+    el.squeezeNote = h("p", { class: "muted small" });
+
+    replace(
+      view,
+      h(
+        "section",
+        { class: "table-view", "aria-labelledby": "table-title" },
+        h("div", { class: "table-head" }, el.title, el.shoe, el.conn, el.switchLabel),
+        h(
+          "div",
+          { class: "felt" },
+          h("div", { class: "phase-row" }, el.phase, el.timer, el.timerBar),
+          h(
+            "div",
+            { class: "hands" },
+            h("section", { class: "hand player", "aria-labelledby": "player-label" },
+              h("h2", { id: "player-label", class: "side-label" }), el.playerTotal, el.playerHand),
+            h("section", { class: "hand banker", "aria-labelledby": "banker-label" },
+              h("h2", { id: "banker-label", class: "side-label" }), el.bankerTotal, el.bankerHand),
+          ),
+          el.result,
+          el.spots,
+          h("div", { class: "chip-row" }, el.chips, el.squeezeLabel),
+          el.actions,
+          el.wallet,
+          el.squeezeNote,
+        ),
+        h(
+          "aside",
+          { class: "board", "aria-labelledby": "roads-title" },
+          h("h2", { id: "roads-title" }),
+          el.roads,
+          h("h3", { id: "stats-title" }),
+          el.stats,
+        ),
+        h(
+          "section",
+          { class: "history", "aria-labelledby": "recent-title" },
+          h("h2", { id: "recent-title" }),
+          el.recent,
+          el.recall,
+        ),
+      ),
+    );
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------
+
+  function drawHead() {
+    const table = st.table;
+    el.title.textContent = table ? `${table.name} · ${variantName(table.variant)}` : t("loading");
+    el.shoe.textContent = table && table.shoe ? `${t("shoe_n", { n: table.shoe.number })} · ${t("limits")} ${money(table.min_bet)}–${money(table.max_bet)}` : "";
+    el.conn.textContent = { open: t("connected"), connecting: t("connecting"), closed: t("reconnecting") }[st.connection] || "";
+    el.conn.dataset.state = st.connection;
+    el.switchLabel.firstChild.textContent = t("variant_switch");
+    const locked = hasOpenBet();
+    el.switcher.replaceChildren(
+      ...st.tables.map((other) =>
+        h("option", { value: other.id, selected: other.id === tableId }, `${variantName(other.variant)} — ${other.name}`),
+      ),
+    );
+    el.switcher.disabled = locked;
+    el.switcher.title = locked ? t("switch_locked") : "";
+    view.querySelector("#player-label").textContent = t("player_side");
+    view.querySelector("#banker-label").textContent = t("banker_side");
+    view.querySelector("#roads-title").textContent = t("roads");
+    view.querySelector("#stats-title").textContent = t("shoe_stats");
+    view.querySelector("#recent-title").textContent = t("recent_rounds");
+    el.squeezeLabel.lastChild.textContent = t("squeeze");
+    el.squeezeNote.textContent = t("squeeze_note");
+    el.spots.setAttribute("aria-label", t("bet_spots"));
+    el.chips.setAttribute("aria-label", t("chips"));
+  }
+
+  function drawPhase() {
+    const round = st.round;
+    const status = round ? round.status : "waiting";
+    el.phase.dataset.status = status;
+    el.phase.textContent = round ? `${t("round_n", { n: round.number })} · ${t(`phase_${status}`)}` : t("phase_waiting");
+    tick();
+  }
+
+  function tick() {
+    const open = st.round && st.round.status === "betting";
+    const left = open ? Math.max(0, (st.deadline - performance.now()) / 1000) : 0;
+    el.timer.textContent = open ? t("seconds_left", { s: Math.ceil(left) }) : "";
+    el.timer.setAttribute("aria-label", `${t("countdown")} ${Math.ceil(left)}`);
+    const total = (st.table && st.table.betting_seconds) || 1;
+    el.timerBar.firstChild.style.width = `${Math.min(100, (left / total) * 100)}%`;
+  }
+
+  function pendingOn(bet) {
+    return st.pending.filter((p) => p.bet === bet).reduce((sum, p) => sum + p.stake, 0);
+  }
+
+  function payText(entry) {
+    return entry.pays.map((level) => (entry.pays.length > 1 ? `${level.level} ${level.pays}:1` : `${level.pays}:1`)).join(" · ");
+  }
+
+  function drawSpots() {
+    const table = st.table;
+    if (!table) return;
+    const totals = st.totals || {};
+    const canBet = st.round && st.round.status === "betting";
+    el.spots.replaceChildren(
+      ...table.bets.map((entry) => {
+        const pending = pendingOn(entry.bet);
+        const confirmed = st.confirmed[entry.bet] || 0;
+        const name = betName(entry);
+        const label = [name, t("pays", { p: payText(entry) }), pending ? `${t("pending")} ${money(pending)}` : "", confirmed ? `${t("confirmed")} ${money(confirmed)}` : ""]
+          .filter(Boolean)
+          .join(", ");
+        return h(
+          "button",
+          {
+            type: "button",
+            class: `spot spot-${entry.bet}`,
+            "data-bet": entry.bet,
+            "aria-label": label,
+            "aria-disabled": canBet ? null : "true",
+            onclick: () => place(entry.bet),
+          },
+          h("span", { class: "spot-name" }, name),
+          h("span", { class: "spot-pays" }, payText(entry)),
+          pending ? h("span", { class: "stack pending", "data-pending": pending }, money(pending)) : null,
+          confirmed ? h("span", { class: "stack confirmed", "data-confirmed": confirmed }, money(confirmed)) : null,
+          totals[entry.bet] ? h("span", { class: "spot-total muted" }, money(totals[entry.bet])) : null,
+        );
+      }),
+    );
+  }
+
+  function drawChips() {
+    const table = st.table;
+    if (!table) return;
+    const chips = CHIPS.filter((value) => value <= table.max_bet);
+    if (!chips.includes(st.chip)) st.chip = chips.find((value) => value >= table.min_bet) || chips[0];
+    el.chips.replaceChildren(
+      ...chips.map((value) =>
+        h(
+          "button",
+          {
+            type: "button",
+            role: "radio",
+            class: `chip chip-${value}`,
+            "data-value": value,
+            "aria-checked": value === st.chip ? "true" : "false",
+            "aria-label": t("chip_value", { v: money(value) }),
+            tabindex: value === st.chip ? "0" : "-1",
+            onclick: () => { st.chip = value; drawChips(); el.chips.querySelector("[aria-checked=true]").focus(); },
+            onkeydown: (event) => chipKeys(event, chips),
+          },
+          chipLabel(value),
+        ),
+      ),
+    );
+  }
+
+  function chipKeys(event, chips) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const i = chips.indexOf(st.chip);
+    st.chip = chips[(i + step + chips.length) % chips.length];
+    drawChips();
+    el.chips.querySelector("[aria-checked=true]").focus();
+  }
+
+  function drawActions() {
+    const canBet = Boolean(st.round && st.round.status === "betting");
+    const button = (id, key, fn, enabled) =>
+      h("button", { type: "button", id, class: id === "confirm" ? "primary" : "", disabled: !enabled, onclick: fn }, t(key));
+    const total = st.pending.reduce((sum, p) => sum + p.stake, 0);
+    el.actions.replaceChildren(
+      button("undo", "undo", undo, st.pending.length > 0),
+      button("clear", "clear", clear, st.pending.length > 0),
+      button("rebet", "rebet", rebet, canBet && st.lastBets.length > 0),
+      button("confirm", "confirm", confirm, canBet && st.pending.length > 0),
+      h("span", { class: "pending-total", id: "pending-total" }, `${t("pending")} ${money(total)}`),
+    );
+  }
+
+  function drawWallet() {
+    const user = currentUser();
+    if (!user) {
+      replace(el.wallet, h("button", { type: "button", onclick: askLogin }, t("need_login")));
+      return;
+    }
+    const staked = Object.values(st.confirmed).reduce((a, b) => a + b, 0);
+    replace(
+      el.wallet,
+      h("span", {}, h("small", {}, t("balance")), " ", h("strong", { id: "table-balance", "data-value": user.balance }, money(user.balance))),
+      h("span", {}, h("small", {}, t("total_bet")), " ", money(staked)),
+      h("span", {}, h("small", {}, t("commission_owed")), " ", h("span", { id: "table-owed", "data-value": user.commission_owed }, money(user.commission_owed))),
+    );
+  }
+
+  function drawRoads() {
+    const roads = st.table && st.table.roads;
+    if (!roads) return;
+    const road = (key, svg) => h("figure", { class: `road road-${key}`, "data-road": key }, h("figcaption", {}, t(key)), h("div", { class: "road-scroll" }, svg));
+    el.roads.replaceChildren(
+      road("bead_plate", beadPlate(roads, 12)),
+      road("big_road", bigRoad(roads, 24, 16)),
+      ...DERIVED.map((key) => road(key, derivedRoad(roads, key, 24, 11))),
+      h("figure", { class: "road road-ask" }, h("figcaption", {}, t("ask_road")), askRoad(roads)),
+    );
+    el.roads.dataset.results = roads.results || "";
+    const c = shoeStats(roads);
+    const pct = (n) => (c.n ? `${((n / c.n) * 100).toFixed(1)}%` : "–");
+    el.stats.replaceChildren(
+      h(
+        "dl",
+        { class: "stat-list" },
+        h("dt", {}, t("hands")), h("dd", { id: "stat-hands" }, String(c.n)),
+        h("dt", { class: "banker" }, t("banker")), h("dd", {}, `${c.B} (${pct(c.B)})`),
+        h("dt", { class: "player" }, t("player")), h("dd", {}, `${c.P} (${pct(c.P)})`),
+        h("dt", { class: "tie" }, t("tie")), h("dd", {}, `${c.T} (${pct(c.T)})`),
+        h("dt", {}, t("banker_pair")), h("dd", {}, String(c.bp)),
+        h("dt", {}, t("player_pair")), h("dd", {}, String(c.pp)),
+      ),
+    );
+  }
+
+  function winnerText(result) {
+    return t(`win_${result.winner}`) + (result.natural ? ` · ${t("natural")}` : "");
+  }
+
+  function drawRecent() {
+    if (!st.recent.length) {
+      el.recent.replaceChildren(h("li", { class: "muted" }, t("no_rounds")));
+      return;
+    }
+    el.recent.replaceChildren(
+      ...st.recent.slice(0, 12).map((entry) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            { type: "button", class: `link winner-${entry.result.winner}`, "data-round": entry.round_id, onclick: () => recall(entry.round_id) },
+            `${t("round_n", { n: entry.number })}: ${winnerText(entry.result)} ${entry.result.player.total}–${entry.result.banker.total}`,
+            entry.mine ? " ★" : "",
+          ),
+        ),
+      ),
+    );
+  }
+
+  function drawHandsStatic(result) {
+    const hands = { player: el.playerHand, banker: el.bankerHand };
+    hands.player.replaceChildren(...result.player.cards.map((c) => cardElement(c, { up: true })));
+    hands.banker.replaceChildren(...result.banker.cards.map((c) => cardElement(c, { up: true })));
+    el.playerTotal.textContent = String(result.player.total);
+    el.bankerTotal.textContent = String(result.banker.total);
+  }
+
+  function clearHands() {
+    el.playerHand.replaceChildren();
+    el.bankerHand.replaceChildren();
+    el.playerTotal.textContent = "";
+    el.bankerTotal.textContent = "";
+  }
+
+  function settlementTable(bets) {
+    const menu = new Map((st.table ? st.table.bets : []).map((b) => [b.bet, b]));
+    const name = (bet) => (menu.has(bet) ? betName(menu.get(bet)) : bet);
+    const net = bets.reduce((sum, b) => sum + (b.returned ?? 0) - b.stake, 0);
+    return h(
+      "table",
+      { class: "payouts", id: "payouts" },
+      h("caption", {}, t("payout")),
+      h("thead", {}, h("tr", {}, ...["bet", "stake", "outcome", "payout", "commission", "returned"].map((k) => h("th", { scope: "col" }, t(k))))),
+      h(
+        "tbody",
+        {},
+        ...bets.map((b) =>
+          h(
+            "tr",
+            { "data-bet": b.bet, "data-returned": b.returned ?? 0, "data-stake": b.stake },
+            h("th", { scope: "row" }, name(b.bet)),
+            h("td", {}, money(b.stake)),
+            h("td", { class: `outcome-${b.result}` }, t(`outcome_${b.result}`)),
+            h("td", {}, money(b.paid ?? 0)),
+            h("td", {}, money(b.commission ?? 0)),
+            h("td", {}, money(b.returned ?? 0)),
+          ),
+        ),
+      ),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 5 }, t("net")), h("td", { id: "net", "data-net": net, class: net >= 0 ? "plus" : "minus" }, `${net >= 0 ? "+" : ""}${money(net)}`))),
+    );
+  }
+
+  function drawResult(result, roundId, bets) {
+    const children = [h("p", { class: `winner winner-${result.winner}`, "data-round": roundId }, winnerText(result), ` · ${t("player")} ${result.player.total} : ${t("banker")} ${result.banker.total}`)];
+    if (bets && bets.length) children.push(settlementTable(bets));
+    replace(el.result, ...children);
+    el.result.dataset.round = roundId;
+    el.result.dataset.settled = bets ? "mine" : "table";
+  }
+
+  function drawAll() {
+    drawHead();
+    drawPhase();
+    drawSpots();
+    drawChips();
+    drawActions();
+    drawWallet();
+    drawRoads();
+    drawRecent();
+    if (st.lastResult && !st.dealing) drawResult(st.lastResult.result, st.lastResult.round_id, st.lastResult.bets);
+  }
+
+  // --- betting -------------------------------------------------------------------------------------
+
+  function hasOpenBet() {
+    const open = st.confirmedRound !== null && Object.keys(st.confirmed).length > 0;
+    return st.pending.length > 0 || open;
+  }
+
+  function place(bet) {
+    if (!currentUser()) {
+      toast(t("need_login"), "error");
+      askLogin();
+      return;
+    }
+    if (!st.round || st.round.status !== "betting") {
+      toast(t("betting_closed"), "error");
+      return;
+    }
+    const already = pendingOn(bet) + (st.confirmed[bet] || 0);
+    if (already + st.chip > st.table.max_bet) {
+      toast(`${t("limits")} ${money(st.table.min_bet)}–${money(st.table.max_bet)}`, "error");
+      return;
+    }
+    st.pending.push({ bet, stake: st.chip });
+    drawSpots();
+    drawActions();
+    drawHead();
+  }
+
+  function undo() {
+    st.pending.pop();
+    drawSpots();
+    drawActions();
+    drawHead();
+  }
+
+  function clear() {
+    st.pending = [];
+    drawSpots();
+    drawActions();
+    drawHead();
+  }
+
+  function rebet() {
+    st.pending = st.lastBets.map((b) => ({ ...b }));
+    drawSpots();
+    drawActions();
+  }
+
+  async function confirm() {
+    const round = st.round;
+    if (!round || round.status !== "betting") return toast(t("betting_closed"), "error");
+    const bySpot = new Map();
+    for (const p of st.pending) bySpot.set(p.bet, (bySpot.get(p.bet) || 0) + p.stake);
+    if ([...bySpot.values()].some((stake) => stake < st.table.min_bet)) {
+      return toast(`${t("limits")} ${money(st.table.min_bet)}–${money(st.table.max_bet)}`, "error");
+    }
+    const placed = [];
+    for (const [bet, stake] of bySpot) {
+      try {
+        const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/bets`, {
+          method: "POST",
+          body: { client_id: newClientId(), bet, stake, round_id: round.id },
+        });
+        if (st.confirmedRound !== round.id) {
+          st.confirmed = {};
+          st.confirmedRound = round.id;
+        }
+        st.confirmed[bet] = (st.confirmed[bet] || 0) + stake;
+        placed.push(bet);
+        const user = currentUser();
+        if (user && typeof answer.balance === "number") setUser({ ...user, balance: answer.balance });
+      } catch (error) {
+        toast(`${t("error")}: ${error.message}`, "error");
+      }
+    }
+    st.pending = st.pending.filter((p) => !placed.includes(p.bet));
+    if (placed.length) {
+      st.lastBets = Object.entries(st.confirmed).map(([bet, stake]) => ({ bet, stake }));
+      toast(t("bet_confirmed"));
+    }
+    drawSpots();
+    drawActions();
+    drawWallet();
+    drawHead();
+  }
+
+  function switchTable() {
+    if (hasOpenBet()) {
+      toast(t("switch_locked"), "error");
+      el.switcher.value = tableId;
+      return;
+    }
+    location.hash = `#/table/${encodeURIComponent(el.switcher.value)}`;
+  }
+
+  // --- events --------------------------------------------------------------------------------------
+
+  async function myBets(roundId) {
+    if (!currentUser()) return null;
+    try {
+      const { rounds } = await api("/api/me/history?limit=10");
+      const mine = rounds.find((r) => r.round_id === roundId);
+      return mine ? mine.bets : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function settled(message) {
+    const result = message.result;
+    const roundId = message.round_id;
+    const mineHere = st.confirmedRound === roundId && Object.keys(st.confirmed).length > 0;
+    if (st.round && st.round.id === roundId) st.round.status = "settled";
+    drawPhase();
+    st.dealing = true;
+    const squeezed = new Set();
+    if (st.squeeze && mineHere) {
+      if (st.confirmed.player) squeezed.add("player");
+      if (st.confirmed.banker) squeezed.add("banker");
+      if (!squeezed.size) squeezed.add("player");
+    }
+    replace(el.result);
+    el.playerTotal.textContent = "";
+    el.bankerTotal.textContent = "";
+    await dealCoup({ player: el.playerHand, banker: el.bankerHand }, result, { squeezed });
+    if (!alive) return;
+    el.playerTotal.textContent = String(result.player.total);
+    el.bankerTotal.textContent = String(result.banker.total);
+    const bets = mineHere ? await myBets(roundId) : null;
+    if (!alive) return;
+    st.dealing = false;
+    st.lastResult = { result, round_id: roundId, bets };
+    if (message.roads) st.table.roads = message.roads;
+    st.recent.unshift({ round_id: roundId, number: message.number, result, mine: mineHere });
+    if (mineHere) {
+      st.confirmed = {};
+      st.confirmedRound = null;
+      await refreshUser();
+    }
+    drawAll();
+  }
+
+  function onMessage(message) {
+    switch (message.type) {
+      case "snapshot": {
+        st.table = message.state;
+        const round = message.state.round;
+        st.round = round ? { id: round.id, number: round.number, status: round.status } : null;
+        st.totals = (round && round.totals) || {};
+        if (round && round.status === "betting") st.deadline = performance.now() + Math.max(0, round.closes_at * 1000 - Date.now());
+        if (round && round.status === "settled" && round.result) {
+          drawHandsStatic(round.result);
+          st.lastResult = { result: round.result, round_id: round.id, bets: null };
+        }
+        drawAll();
+        break;
+      }
+      case "authenticated":
+      case "balance":
+        if (message.user) setUser(message.user);
+        break;
+      case "betting_opened":
+        st.round = { id: message.round_id, number: message.number, status: "betting" };
+        st.deadline = performance.now() + message.betting_seconds * 1000;
+        st.totals = {};
+        if (st.confirmedRound !== null && st.confirmedRound !== message.round_id) {
+          st.confirmed = {};
+          st.confirmedRound = null;
+        }
+        if (!st.dealing) {
+          clearHands();
+          st.lastResult = null;
+          replace(el.result);
+        }
+        drawPhase();
+        drawSpots();
+        drawActions();
+        drawHead();
+        break;
+      case "countdown":
+        if (st.round && st.round.id === message.round_id) {
+          st.deadline = performance.now() + message.seconds_left * 1000;
+          st.totals = message.totals || {};
+          drawSpots();
+          tick();
+        }
+        break;
+      case "betting_closed":
+        if (st.round && st.round.id === message.round_id) st.round.status = "closed";
+        st.pending = [];
+        drawPhase();
+        drawSpots();
+        drawActions();
+        break;
+      case "round_settled":
+        settled(message);
+        break;
+      case "round_voided":
+        if (st.round && st.round.id === message.round_id) st.round.status = "voided";
+        st.confirmed = {};
+        st.confirmedRound = null;
+        refreshUser();
+        drawAll();
+        break;
+      case "shoe_started":
+        if (st.table) {
+          st.table.shoe = { number: message.shoe, commitment: message.commitment, client_seed: message.client_seed };
+          st.table.roads = { bead_plate: [], big_road: { grid: [] }, derived: {}, ask: {}, results: "" };
+        }
+        drawHead();
+        drawRoads();
+        break;
+      case "error":
+        if (message.status !== 401) toast(`${t("error")}: ${message.detail}`, "error");
+        break;
+      default:
+        break;
+    }
+  }
+
+  // --- recall --------------------------------------------------------------------------------------
+
+  async function recall(roundId, { focus = true } = {}) {
+    st.recalled = roundId;
+    replace(el.recall, h("p", { class: "muted" }, t("loading")));
+    try {
+      const round = await api(`/api/rounds/${roundId}`);
+      const bets = await myBets(roundId);
+      const result = round.result;
+      replace(
+        el.recall,
+        h("h3", { id: "recall-title", tabindex: "-1" }, `${t("recall")} · ${t("round_n", { n: round.number })}`),
+        result
+          ? h(
+              "div",
+              { class: "recall-hands" },
+              h("div", {}, h("strong", { class: "player" }, `${t("player")} ${result.player.total}`), h("div", { class: "hand-cards small" }, ...result.player.cards.map((c) => cardElement(c, { up: true })))),
+              h("div", {}, h("strong", { class: "banker" }, `${t("banker")} ${result.banker.total}`), h("div", { class: "hand-cards small" }, ...result.banker.cards.map((c) => cardElement(c, { up: true })))),
+              h("p", {}, winnerText(result)),
+              h("ul", { class: "reasons small" }, ...(result.reasons || []).map((r) => h("li", {}, r))),
+            )
+          : h("p", {}, t(`phase_${round.status}`)),
+        bets && bets.length ? settlementTable(bets) : null,
+        h("a", { href: `#/fairness/${roundId}`, class: "button" }, t("verify_round")),
+      );
+      if (focus) el.recall.querySelector("#recall-title").focus();
+    } catch (error) {
+      replace(el.recall, h("p", { class: "error" }, error.message));
+    }
+  }
+
+  async function loadMyRounds() {
+    if (!currentUser()) return;
+    try {
+      const { rounds } = await api("/api/me/history?limit=20");
+      for (const r of rounds) {
+        if (r.table !== tableId || !r.result || st.recent.some((x) => x.round_id === r.round_id)) continue;
+        st.recent.push({ round_id: r.round_id, number: r.number, result: r.result, mine: true });
+      }
+      st.recent.sort((a, b) => b.round_id - a.round_id);
+      drawRecent();
+    } catch {
+      // the history is a convenience; the table works without it
+    }
+  }
+
+  // --- life ----------------------------------------------------------------------------------------
+
+  let alive = true;
+  build();
+  drawAll();
+  const socket = new TableSocket(tableId, {
+    onMessage,
+    onState(state) {
+      st.connection = state;
+      drawHead();
+    },
+  });
+  api("/api/tables").then(({ tables }) => {
+    st.tables = tables;
+    drawHead();
+  }).catch(() => {});
+  loadMyRounds();
+  const timer = setInterval(tick, 250);
+  const offLang = onLangChange(() => {
+    drawAll();
+    if (st.recalled) recall(st.recalled, { focus: false });
+  });
+  let userId = currentUser() ? currentUser().id : null;
+  const offUser = onUserChange((user) => {
+    drawWallet();
+    const id = user ? user.id : null;
+    if (id !== userId) {
+      userId = id;
+      if (user) {
+        socket.authenticate();
+        loadMyRounds();
+      }
+    }
+  });
+  return () => {
+    alive = false;
+    clearInterval(timer);
+    offLang();
+    offUser();
+    socket.close();
+  };
+}

@@ -1,0 +1,204 @@
+"""REST API: every action and its refusals, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from tests.server.conftest import admin, betting_round, register, wait_for
+from typer.testing import CliRunner
+
+from baccarat.cli.app import app as cli_app
+
+
+def _settled(client: TestClient, headers: dict[str, str], round_id: int) -> dict[str, Any] | None:
+    for entry in client.get("/api/me/history", headers=headers).json()["rounds"]:
+        if entry["round_id"] == round_id and entry["status"] in ("settled", "voided"):
+            return dict(entry)
+    return None
+
+
+def _ledger_ok(client: TestClient) -> None:
+    report = client.get("/api/admin/ledger", headers=admin(client)).json()
+    assert report["ok"], report
+    assert report["total"] == 0
+
+
+def test_accounts_bets_settlement_and_ledger(make_client: Any, db_url: str) -> None:
+    client = make_client(db_url)
+    ann = register(client, "ann")
+    assert client.get("/api/me", headers=ann).json()["balance"] == 100000
+    current = betting_round(client, "macau")
+    body = {"client_id": "ann-1", "bet": "banker", "stake": 1000}
+    first = client.post("/api/tables/macau/bets", json=body, headers=ann)
+    assert first.status_code == 201, first.text
+    assert first.json()["balance"] == 99000
+    again = client.post("/api/tables/macau/bets", json=body, headers=ann)
+    assert again.status_code == 200 and again.json()["duplicate"] is True
+    assert again.json()["bet"]["id"] == first.json()["bet"]["id"]
+    side = client.post("/api/tables/macau/bets", json={"client_id": "ann-2", "bet": "莊對", "stake": 100}, headers=ann)
+    assert side.status_code == 201 and side.json()["bet"]["bet"] == "banker_pair"
+    assert client.get("/api/me", headers=ann).json()["balance"] == 98900
+    entry = wait_for(lambda: _settled(client, ann, current["id"]))
+    assert entry["balance_before"] == 100000
+    returned = sum(b["returned"] for b in entry["bets"])
+    assert entry["balance_after"] == 100000 - 1100 + returned
+    assert entry["result"]["winner"] in ("banker", "player", "tie")
+    assert len(entry["bets"]) == 2 and all(b["status"] == "settled" for b in entry["bets"])
+    assert client.get("/api/me", headers=ann).json()["balance"] == entry["balance_after"]
+    _ledger_ok(client)
+
+
+def test_refusals(make_client: Any, tmp_path: Path) -> None:
+    client = make_client(f"sqlite:///{tmp_path}/r.db")
+    bob = register(client, "bob")
+    current = betting_round(client, "macau")
+    url = "/api/tables/macau/bets"
+    ok = {"client_id": "x1", "bet": "player", "stake": 100}
+    assert client.post(url, json=ok).status_code == 401
+    assert client.post(url, json=ok, headers={"Authorization": "Bearer nope"}).status_code == 401
+    unknown = client.post(url, json=ok | {"bet": "dragon"}, headers=bob)
+    assert unknown.status_code == 400 and "unknown bet" in unknown.json()["detail"]
+    not_offered = client.post(url, json=ok | {"bet": "super6"}, headers=bob)
+    assert not_offered.status_code == 400 and "does not offer" in not_offered.json()["detail"]
+    for stake in (50, 20001):
+        refused = client.post(url, json=ok | {"stake": stake}, headers=bob)
+        assert refused.status_code == 400 and "limits" in refused.json()["detail"]
+    for stake in (0, -5, 1.5, "100", None):
+        assert client.post(url, json=ok | {"stake": stake}, headers=bob).status_code == 422
+    assert client.post(url, json=ok | {"client_id": "bad id!"}, headers=bob).status_code == 422
+    assert client.post(url, json=ok | {"extra": 1}, headers=bob).status_code == 422
+    assert client.post("/api/tables/nope/bets", json=ok, headers=bob).status_code == 404
+    assert client.post(url, content=b"{" + b" " * 20000 + b"}", headers=bob).status_code == 413
+    assert client.post(url, content=b"not json", headers=bob | {"content-type": "application/json"}).status_code == 422
+    # insufficient balance: 100000 in the wallet, max 20000 a bet
+    for i in range(5):
+        assert client.post(
+            url, json={"client_id": f"big{i}", "bet": "tie", "stake": 20000}, headers=bob
+        ).status_code in (
+            201,
+            409,
+        )
+    broke = client.post(url, json={"client_id": "big5", "bet": "tie", "stake": 20000}, headers=bob)
+    assert broke.status_code == 409 and "insufficient balance" in broke.json()["detail"]
+    wait_for(lambda: client.get(f"/api/rounds/{current['id']}").json()["status"] == "settled")
+    late = client.post(
+        url, json={"client_id": "late", "bet": "tie", "stake": 100, "round_id": current["id"]}, headers=bob
+    )
+    assert late.status_code == 409 and "closed" in late.json()["detail"]
+    assert client.post("/api/auth/register", json={"name": "bob", "password": "password-2"}).status_code == 400
+    assert client.post("/api/auth/register", json={"name": "admin", "password": "password-2"}).status_code == 409
+    assert client.post("/api/auth/register", json={"name": "cyd2", "password": "short"}).status_code == 422
+    assert client.post("/api/auth/login", json={"name": "bob", "password": "wrong-pass"}).status_code == 401
+    assert client.get("/api/rounds/999999").status_code == 404
+    assert client.get("/api/tables/nope").status_code == 404
+    for path in ("/api/admin/ledger",):
+        assert client.get(path, headers=bob).status_code == 403
+    for path in ("/api/admin/tables/macau/close", "/api/admin/tables/macau/change-shoe", "/api/admin/rounds/1/void"):
+        assert client.post(path, headers=bob).status_code == 403
+        assert client.post(path).status_code == 401
+    assert client.post("/api/auth/logout", headers=bob).status_code == 200
+    assert client.get("/api/me", headers=bob).status_code == 401
+    _ledger_ok(client)
+
+
+def test_admin_void_change_shoe_and_verify(make_client: Any, db_url: str, tmp_path: Path) -> None:
+    client = make_client(db_url, betting=1.5)
+    boss, cy = admin(client), register(client, "cyd")
+    current = betting_round(client, "macau")
+    placed = client.post("/api/tables/macau/bets", json={"client_id": "c1", "bet": "tie", "stake": 500}, headers=cy)
+    assert placed.status_code == 201
+    voided = client.post(f"/api/admin/rounds/{current['id']}/void", json={"reason": "misdeal"}, headers=boss)
+    assert voided.status_code == 200 and voided.json()["refunded"] == 500
+    assert client.post(f"/api/admin/rounds/{current['id']}/void", headers=boss).status_code == 409
+    assert client.get("/api/me", headers=cy).json()["balance"] == 100000
+    entry = wait_for(lambda: _settled(client, cy, current["id"]))
+    assert entry["status"] == "voided" and entry["bets"][0]["status"] == "refunded"
+    assert entry["void_reason"] == "misdeal"
+    # the seed is secret until the shoe ends
+    settled_round = wait_for(
+        lambda: (r := client.get("/api/tables/macau").json()["round"]) and r["id"] > current["id"] and r
+    )
+    wait_for(lambda: client.get(f"/api/rounds/{settled_round['id']}").json()["status"] == "settled")
+    assert client.get(f"/api/rounds/{settled_round['id']}").json()["proof"]["server_seed"] is None
+    assert client.get(f"/api/rounds/{settled_round['id']}/verify").status_code == 409
+    assert client.post("/api/admin/tables/macau/change-shoe", headers=boss).status_code == 200
+    assert client.post("/api/admin/tables/live/change-shoe", headers=boss).status_code == 409
+    wait_for(lambda: client.get(f"/api/rounds/{settled_round['id']}").json()["proof"]["server_seed"])
+    verdict = client.get(f"/api/rounds/{settled_round['id']}/verify").json()
+    assert verdict["ok"] is True, verdict
+    proof = verdict["proof"]
+    path = tmp_path / "proof.json"
+    path.write_text(json.dumps(proof))
+    runner = CliRunner()
+    assert runner.invoke(cli_app, ["verify", str(path)]).exit_code == 0
+    forged = dict(proof, cards=list(reversed(proof["cards"])))
+    path.write_text(json.dumps(forged))
+    result = runner.invoke(cli_app, ["verify", str(path), "--json"])
+    assert result.exit_code == 1 and json.loads(result.stdout)["ok"] is False
+    # close and reopen a table
+    assert client.post("/api/admin/tables/macau/close", headers=boss).json()["open"] is False
+    assert client.get("/api/tables/macau").json()["open"] is False
+    assert client.post("/api/admin/tables/macau/open", headers=boss).json()["open"] is True
+    _ledger_ok(client)
+
+
+def test_dealer_entry(make_client: Any, tmp_path: Path) -> None:
+    client = make_client(f"sqlite:///{tmp_path}/d.db", betting=0.8)
+    boss, dee = admin(client), register(client, "dee")
+    assert client.post("/api/admin/tables/live/cards", json={"card": "AS"}, headers=boss).status_code == 409
+    assert client.post("/api/admin/tables/macau/cards", json={"card": "AS"}, headers=boss).status_code == 409
+    client.post("/api/admin/tables/live/open", headers=boss)
+    current = betting_round(client, "live")
+    assert (
+        client.post(
+            "/api/tables/live/bets", json={"client_id": "d1", "bet": "player", "stake": 1000}, headers=dee
+        ).status_code
+        == 201
+    )
+    wait_for(lambda: client.get(f"/api/rounds/{current['id']}").json()["status"] == "closed")
+    url = "/api/admin/tables/live/cards"
+    assert client.post(url, json={"card": "ZZ"}, headers=boss).status_code == 400
+    assert client.post(url, json={"card": "AS"}, headers=dee).status_code == 403
+    wrong = client.post(url, json={"card": "AS", "position": "banker_1"}, headers=boss)
+    assert wrong.status_code == 409 and "not due" in wrong.json()["detail"]
+    due = None
+    for card in ["AS", "2H", "3D", "KC", "4S"]:
+        answer = client.post(url, json={"card": card}, headers=boss)
+        assert answer.status_code == 200, answer.text
+        due = answer.json()["due"]
+    assert due == "banker_3"
+    assert client.post(url, json={"card": "8D", "position": "banker_3"}, headers=boss).json()["due"] is None
+    entry = wait_for(lambda: _settled(client, dee, current["id"]))
+    assert entry["result"]["winner"] == "player"
+    assert entry["bets"][0]["returned"] == 2000
+    assert entry["balance_after"] == 101000
+    _ledger_ok(client)
+
+
+def test_lobby_and_events(make_client: Any, tmp_path: Path) -> None:
+    client = make_client(f"sqlite:///{tmp_path}/l.db")
+    tables = client.get("/api/tables").json()["tables"]
+    assert [t["id"] for t in tables] == ["macau", "predealt", "cont", "live"]
+    predealt = betting_round(client, "predealt")
+    assert predealt["layout"]["positions"][0] == "player_1" and len(predealt["layout"]["commitment"]) == 64
+    assert "cards" not in predealt
+    detail = client.get("/api/tables/predealt").json()
+    assert {b["bet"] for b in detail["bets"]} >= {"banker", "big", "small"}
+    assert "big_road" in detail["roads"]
+    wait_for(lambda: client.get(f"/api/rounds/{predealt['id']}").json()["status"] == "settled")
+    finished = client.get(f"/api/rounds/{predealt['id']}").json()
+    layout = finished["cards"]["layout"]
+    assert finished["cards"]["cards"][:4] == layout["cards"][:4]
+    kinds = [e["type"] for e in client.get("/api/tables/predealt/events").json()["events"]]
+    assert kinds[:2] == ["shoe_started", "betting_opened"] and "round_settled" in kinds
+    after = client.get("/api/tables/predealt/events?after=999999").json()["events"]
+    assert after == []
+    # the continuous table reveals its seed every two coups
+    wait_for(lambda: "shoe_ended" in [e["type"] for e in client.get("/api/tables/cont/events").json()["events"]])
+    assert client.get("/").status_code == 200
+    assert client.get("/docs").status_code == 200
+    assert time.time() > 0

@@ -1,0 +1,73 @@
+"""``baccarat simulate``: the JSON contract, the charts and clear errors."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from baccarat.cli import app
+
+runner = CliRunner()
+
+
+def test_json_has_the_contract_fields() -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "50000", "--seed", "7", "--json", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hands"] == 50000 == sum(data["outcomes"].values())
+    assert set(data["outcomes"]) == {"banker", "player", "tie"}
+    assert data["workers"] == 2 and data["elapsed_seconds"] > 0 and data["hands_per_second"] > 0
+    banker = data["bets"]["banker"]["results"]
+    assert banker["win"] == data["outcomes"]["banker"] and banker["push"] == data["outcomes"]["tie"]
+    again = json.loads(runner.invoke(app, ["simulate", "--hands", "50000", "--seed", "7", "--json"]).stdout)
+    assert again["outcomes"] == data["outcomes"]
+
+
+def test_strategy_report_and_plot(tmp_path: Path) -> None:
+    target = tmp_path / "run.png"
+    args = ["simulate", "--shoes", "300", "--seed", "1", "--strategy", "martingale:banker", "--table-max", "1600"]
+    result = runner.invoke(app, [*args, "--bankroll", "5000", "--stop-win", "1000", "--plot", str(target), "--json"])
+    assert result.exit_code == 0, result.output
+    strategy = json.loads(result.stdout)["strategy"]
+    assert strategy["name"] == "martingale:banker" and strategy["table_limit_hits"] > 0
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = runner.invoke(app, ["simulate", "--shoes", "50", "--seed", "1", "--strategy", "flat:chop"])
+    assert text.exit_code == 0 and "risk of ruin" in text.stdout
+
+
+def unused_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hands", "-1"], "hands"),
+        (["--shoes", "100000000000000"], "shoes"),
+        (["--hands", "10", "--shoes", "1"], "not both"),
+        (["--strategy", "labouchere"], "unknown strategy"),
+        (["--strategy", "flat", "--bankroll", "5"], "table minimum"),
+        (["--bankroll", "100"], "need a strategy"),
+        (["--strategy", "count:panda8"], "not offered"),
+        (["--decks", "13"], "decks"),
+        (["--workers", "0"], "workers"),
+        (["--scheduler", "localhost"], "tcp://"),
+        (["--scheduler", f"tcp://127.0.0.1:{unused_port()}"], "cannot reach"),
+        (["--plot", "chart.jpg"], ".png"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "--hands", "1000", *args]
+        if "--hands" not in args and "--shoes" not in args
+        else ["simulate", *args],
+    )
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output

@@ -1,0 +1,157 @@
+"""The browser table end to end: register, join a table, bet, watch the round settle, check the money,
+the roads, both languages, the fairness page after the shoe ends, and the odds lab; no console errors."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from baccarat.server.game import coup_from_cards, settle_round_bets
+
+pytestmark = pytest.mark.browser
+
+TABLE = "web-macau"
+
+
+@pytest.fixture
+def page(chromium: Any, server: Any) -> Iterator[Any]:
+    """A fresh page in Traditional Chinese that records console errors."""
+    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def _bet_in_a_round(page: Any) -> int:
+    """Place Banker 10.00 and Player 5.00 and confirm them; returns the round id (retries if betting closes)."""
+    for _ in range(4):
+        page.wait_for_selector("#phase[data-status=betting]")
+        page.click("#chips [data-value='1000']")
+        page.click("#spots [data-bet=banker]")
+        page.click("#chips [data-value='500']")
+        page.click("#spots [data-bet=player]")
+        assert page.get_attribute("#spots [data-bet=banker] .stack.pending", "data-pending") == "1000"
+        page.click("#confirm")
+        try:
+            page.wait_for_selector("#spots [data-bet=player] .stack.confirmed", timeout=4000)
+            page.wait_for_selector("#spots [data-bet=banker] .stack.confirmed", timeout=4000)
+        except Exception:
+            page.wait_for_selector("#phase[data-status=closed], #phase[data-status=settled]")
+            continue
+        assert page.get_attribute("#spots [data-bet=banker] .stack.confirmed", "data-confirmed") == "1000"
+        round_id = page.evaluate("() => fetch('/api/tables/web-macau').then(r => r.json()).then(t => t.round.id)")
+        return int(round_id)
+    raise AssertionError("could not place the bets in four rounds")
+
+
+def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) -> None:
+    page.goto(f"{server.url}/")
+    assert page.get_attribute("html", "lang") == "zh-Hant"
+    page.wait_for_selector(f"li.table-card[data-table={TABLE}] .thumb svg")
+    assert page.inner_text("nav [data-nav=lobby]") == "大廳"
+
+    # register through the dialog
+    name = f"web{int(time.time() * 1000) % 10**9}"
+    page.click("#login-button")
+    page.fill("#auth-form input[name=name]", name)
+    page.fill("#auth-form input[name=password]", "password-123")
+    page.click("#auth-form button[value=register]")
+    page.wait_for_selector("#balance[data-value='100000']")
+    token = page.evaluate("() => localStorage.getItem('baccarat.token')")
+
+    # join the table and bet
+    page.click(f"li.table-card[data-table={TABLE}] a.button")
+    page.wait_for_selector("#spots [data-bet=banker]")
+    assert "莊" in page.inner_text("#spots [data-bet=banker]")
+    assert "0.95:1" in page.inner_text("#spots [data-bet=banker]")
+    round_id = _bet_in_a_round(page)
+    assert page.is_disabled("#variant-switch"), "no variant switch with an open bet"
+    roads_before = page.get_attribute("#roads", "data-results") or ""
+
+    # the round settles: the payouts shown are the server's, and the balance moved by exactly that
+    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts", timeout=30_000)
+    history = server.get("/api/me/history?limit=5", token)["rounds"]
+    mine = next(r for r in history if r["round_id"] == round_id)
+    assert mine["status"] == "settled"
+    bets = {b["bet"]: b for b in mine["bets"]}
+    assert {k: b["stake"] for k, b in bets.items()} == {"banker": 1000, "player": 500}
+    coup = coup_from_cards(mine["result"]["cards"])
+    expected = settle_round_bets(coup, [(b["id"], b["bet"], b["stake"]) for b in mine["bets"]], variant="macau")
+    assert [s.returned for s in expected] == [b["returned"] for b in mine["bets"]]
+    final = 100000 - 1500 + sum(s.returned for s in expected)
+    page.wait_for_selector(f"#balance[data-value='{final}']")
+    assert server.get("/api/me", token)["balance"] == final
+    for kind, bet in bets.items():
+        assert page.get_attribute(f"#payouts tr[data-bet={kind}]", "data-returned") == str(bet["returned"])
+    assert page.get_attribute("#net", "data-net") == str(final - 100000)
+    assert len(page.query_selector_all("#player-cards .card.up")) == len(mine["result"]["player"]["cards"])
+
+    # the roads took the result
+    roads_after = page.get_attribute("#roads", "data-results") or ""
+    letter = {"banker": "B", "player": "P", "tie": "T"}[mine["result"]["winner"]]
+    assert len(roads_after) > len(roads_before) and roads_after.endswith(letter)
+    assert page.query_selector("figure[data-road=big_road] svg") is not None
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "table-zh-Hant.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400, "the table fits a phone's width"
+    page.screenshot(path=str(artifacts / "table-zh-Hant-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # recall the round from the recent rounds
+    page.click(f"#recent-rounds button[data-round='{round_id}']")
+    page.wait_for_selector("#recall #recall-title")
+    assert page.query_selector(f"#recall a[href='#/fairness/{round_id}']") is not None
+
+    # switch the language
+    page.select_option("#lang-switch", "en")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("nav [data-nav=lobby]") == "Lobby"
+    assert "Banker" in page.inner_text("#spots [data-bet=banker]")
+    page.wait_for_selector("#phase[data-status=betting]")
+    assert not page.is_disabled("#variant-switch")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "table-en.png"), full_page=True)
+
+    # end the shoe (the admin changes it), so the round's seed is revealed, then verify the round
+    admin = server.admin_token()
+    response = httpx.post(
+        f"{server.url}/api/admin/tables/{TABLE}/change-shoe", headers={"Authorization": f"Bearer {admin}"}
+    )
+    assert response.status_code == 200
+    deadline = time.monotonic() + 30
+    while server.get(f"/api/rounds/{round_id}")["proof"]["server_seed"] is None:
+        assert time.monotonic() < deadline, "the shoe did not end"
+        time.sleep(0.3)
+    page.goto(f"{server.url}/#/fairness/{round_id}")
+    page.wait_for_selector("#verdict[data-ok=true]")
+    assert "match" in page.inner_text("#sha-check")
+    coup_in_shoe = server.get(f"/api/rounds/{round_id}")["coup_in_shoe"]
+    row = page.wait_for_selector(f"#recomputed tr.this-round[data-coup='{coup_in_shoe}']")
+    shown = [el.get_attribute("data-card") for el in row.query_selector_all(".card")]
+    assert shown == mine["result"]["cards"]
+    page.screenshot(path=str(artifacts / "fairness-en.png"), full_page=True)
+
+    # the odds lab: a par sheet and a simulation chart
+    page.goto(f"{server.url}/#/lab")
+    page.select_option("#decks", "8")
+    page.click("#sheet-form button[type=submit]")
+    page.wait_for_selector("#sheet tbody tr")
+    assert "1.058%" in page.inner_text("#sheet")
+    page.fill("#sim-form input[name=shoes]", "10")
+    page.fill("#sim-form input[name=seed]", "3")
+    page.click("#sim-form button[type=submit]")
+    page.wait_for_selector("#sim-out svg.chart path.median")
+    page.screenshot(path=str(artifacts / "lab-en.png"), full_page=True)
+
+    assert page.errors == []
