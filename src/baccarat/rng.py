@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from typing import Protocol, TypeVar
 
 from baccarat.errors import InputError
@@ -98,12 +98,17 @@ def shuffle(items: MutableSequence[T], stream: RandomStream) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def _rejection_threshold(n: int) -> int:
+def _bounded(next64: Callable[[], int], n: int) -> int:
+    """An unbiased integer in ``[0, n)`` from 64-bit words: reject words below ``(2**64 - n) mod n``."""
     if n <= 0:
         raise InputError(f"randbelow needs a positive bound, got {n}")
     if n > MASK64:
         raise InputError(f"randbelow bound {n} exceeds 2**64")
-    return ((1 << 64) - n) % n
+    threshold = ((1 << 64) - n) % n
+    while True:
+        word = next64()
+        if word >= threshold:
+            return word % n
 
 
 # --- secure ---------------------------------------------------------------------------------
@@ -201,11 +206,7 @@ class Xoshiro256StarStar:
         return result
 
     def randbelow(self, n: int) -> int:
-        threshold = _rejection_threshold(n)
-        while True:
-            word = self.next64()
-            if word >= threshold:
-                return word % n
+        return _bounded(self.next64, n)
 
 
 class SeededSource:
@@ -272,11 +273,7 @@ class _HmacStream:
         return self._words.pop()
 
     def randbelow(self, n: int) -> int:
-        threshold = _rejection_threshold(n)
-        while True:
-            word = self.next64()
-            if word >= threshold:
-                return word % n
+        return _bounded(self.next64, n)
 
 
 class ProvablyFairSource:
