@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 from baccarat.analysis import par_sheet
 from baccarat.composition import Composition
@@ -19,9 +21,12 @@ from baccarat.rng import SeededSource
 from baccarat.settlement import FeatureArrays
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
 from baccarat.sim.kernel import (
+    FASTMOD_MAX,
     FLAG_CUT_CARD_OUT,
     FLAG_DEMO,
     FLAG_LAST,
+    _fast_mod,
+    _mod_tables,
     count_features,
     deal_features,
     kernel_tables,
@@ -131,3 +136,108 @@ def test_outcome_frequencies_within_four_standard_errors_of_the_exact_odds() -> 
     for winner, count in observed.items():
         p = float(sheet.outcomes[winner].probability)
         assert abs(count / hands - p) < 4 * math.sqrt(p * (1 - p) / hands), winner
+
+
+# --- the division-free remainder of the shuffle ---------------------------------------------------
+
+MASK64 = 2**64 - 1
+
+
+@njit(cache=False)
+def _remainder_mismatches(
+    words: npt.NDArray[np.uint64],
+    bounds: npt.NDArray[np.int64],
+    fold: npt.NDArray[np.uint64],
+    magic: npt.NDArray[np.uint64],
+) -> int:
+    """Compare ``_fast_mod`` with ``%`` for every bound and word, and for each bound's edge words."""
+    bad = 0
+    top = np.uint64(MASK64)
+    for m in bounds:
+        um = np.uint64(m)
+        last = top - top % um  # the largest multiple of m
+        edges = (last, last - np.uint64(1), last - um, last - um + np.uint64(1), um, um - np.uint64(1))
+        for w in edges:
+            bad += _fast_mod(w, um, fold[m], magic[m]) != w % um
+        for w in words:
+            bad += _fast_mod(w, um, fold[m], magic[m]) != w % um
+    return bad
+
+
+def _edge_words() -> npt.NDArray[np.uint64]:
+    edges = {0, 1, 2, MASK64, MASK64 - 1, 2**63, 2**63 - 1, 2**63 + 1}
+    for shift in (16, 31, 32, 33, 47, 48):
+        edges |= {2**shift - 1, 2**shift, 2**shift + 1, MASK64 - 2**shift, MASK64 ^ (2**shift - 1)}
+    edges |= {(2**32 - 1) << 32, (2**32 - 1) << 32 | 1, 0xFFFFFFFF}
+    return np.array(sorted(edges), dtype=np.uint64)
+
+
+def test_mod_tables_are_the_rejection_thresholds_and_the_remainder_constants() -> None:
+    thresh, fold, magic = _mod_tables(700)
+    for m in range(1, 702):
+        assert int(thresh[m]) == ((1 << 64) - m) % m
+        assert int(fold[m]) == (1 << 32) % m
+        assert int(magic[m]) == -(-(1 << 64) // m) % (1 << 64)  # ceil(2**64 / m) mod 2**64
+
+
+def test_fast_remainder_equals_the_modulo_for_every_shoe_bound() -> None:
+    rng = np.random.default_rng(2024)
+    words = np.concatenate([_edge_words(), rng.integers(0, MASK64, 20_000, dtype=np.uint64, endpoint=True)])
+    _thresh, fold, magic = _mod_tables(624)
+    assert _remainder_mismatches(words, np.arange(1, 625, dtype=np.int64), fold, magic) == 0
+
+
+def test_fast_remainder_equals_the_modulo_up_to_its_largest_bound() -> None:
+    rng = np.random.default_rng(7)
+    words = np.concatenate([_edge_words(), rng.integers(0, MASK64, 2_000, dtype=np.uint64, endpoint=True)])
+    _thresh, fold, magic = _mod_tables(FASTMOD_MAX)
+    bounds = np.unique(
+        np.concatenate(
+            [
+                np.arange(FASTMOD_MAX - 300, FASTMOD_MAX + 1),
+                2 ** np.arange(16),
+                2 ** np.arange(1, 16) - 1,
+                2 ** np.arange(1, 15) + 1,
+                rng.integers(1, FASTMOD_MAX, 500, endpoint=True),
+            ]
+        )
+    ).astype(np.int64)
+    assert _remainder_mismatches(words, bounds, fold, magic) == 0
+
+
+def test_a_shoe_larger_than_the_fast_remainder_serves_is_shuffled_by_the_modulo() -> None:
+    config = ShoeConfig(composition=Composition.from_rank_counts([2600] * 13), burn=BurnMethod.FIXED)
+    assert config.size > FASTMOD_MAX
+    keys, flags = engine_coups(config, 3, 1)
+    dealt = deal_features(config, seed=3, shoes=1)
+    assert dealt.keys.tolist() == keys and dealt.flags.tolist() == flags
+    hist, hands = count_features(config, seed=3, shoes=1)
+    assert hands == len(keys) and np.array_equal(hist, np.bincount(keys, minlength=hist.size))
+
+
+# --- the counting kernel agrees with the recording kernel -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        *CONFIGS,
+        ShoeConfig(decks=8, mode=DealingMode.CONTINUOUS),
+        ShoeConfig(
+            decks=1, burn_each_coup=True, demo_coups=2, after_cut_card=AfterCutCard.FINISH, cut_card_from_end=40
+        ),
+        ShoeConfig(decks=1, burn=BurnMethod.FIXED, burn_count=8, burn_each_coup=True, cut_card_from_end=0),
+    ],
+    ids=lambda c: f"{c.decks}d-{c.burn.value}-{c.mode.value}-{c.after_cut_card.value}",
+)
+def test_counting_two_shoes_at_a_time_gives_the_recorded_histogram(config: ShoeConfig) -> None:
+    for seed, shoes in ((0, 1), (3, 7), (2**64 - 1, 40)):
+        dealt = deal_features(config, seed=seed, shoes=shoes)
+        scored = dealt.keys[(dealt.flags & FLAG_DEMO) == 0]
+        hist, hands = count_features(config, seed=seed, shoes=shoes)
+        assert hands == scored.size
+        assert np.array_equal(hist, np.bincount(scored, minlength=hist.size))
+        for limit in sorted({1, 5, scored.size // 2, scored.size} & set(range(1, scored.size + 1))):
+            limited, counted = count_features(config, seed=seed, shoes=shoes, hand_limit=limit)
+            assert counted == limit
+            assert np.array_equal(limited, np.bincount(scored[:limit], minlength=hist.size))

@@ -15,6 +15,20 @@ functions of :mod:`baccarat.coup`, and the card attributes from :mod:`baccarat.c
 
 Every coup is recorded as its feature key, the encoding of :class:`baccarat.features.CoupFeatures`.
 
+Where the time goes, and what keeps it short (a shoe of 8 decks, about 81 coups):
+
+* The shuffle (415 draws) takes most of it. ``word % m`` is computed without a division
+  (:func:`_fast_mod`, exact for every bound up to :data:`FASTMOD_MAX`, from constants
+  tabulated once per shoe size), and a word of at least :data:`FASTMOD_MAX` is accepted without
+  reading its rejection threshold, which is always smaller.
+* A coup reads its six possible cards at once and one lookup in a drawing table built from
+  :mod:`baccarat.coup` gives whether each side draws and the step to the next coup, so the
+  dependent chain from one coup to the next is short; array indices are unsigned to spare the
+  negative-index checks on it.
+* The outcome-counting kernel adds keys straight into the histogram (no per-coup arrays) and,
+  without a hand limit, shuffles and deals two shoes at a time, interleaved, so that their
+  independent chains of operations overlap. The histogram does not depend on the order.
+
 >>> from baccarat.dealing import ShoeDealer
 >>> from baccarat.features import CoupFeatures
 >>> from baccarat.rng import SeededSource
@@ -99,6 +113,9 @@ _S31 = np.uint64(31)
 _M32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 _ONE = np.uint64(1)
+_TWO = np.uint64(2)
+_THREE = np.uint64(3)
+_FOUR = np.uint64(4)
 _MAX64 = np.uint64(MASK64)
 #: The largest bound the division-free remainder :func:`_fast_mod` serves. A 64-bit word is first
 #: folded to ``t = hi * (2**32 mod m) + lo < m * 2**32 <= 2**47``; then ``t mod m`` is computed
@@ -106,6 +123,7 @@ _MAX64 = np.uint64(MASK64)
 #: with ``c = ceil(2**F / m)``, ``t mod m = floor((c * t mod 2**F) * m / 2**F)`` for every
 #: ``t < 2**N`` when ``F >= N + ceil(log2 m)``; here F = 64, N = 47, ceil(log2 m) <= 15).
 FASTMOD_MAX = 1 << 15
+_FASTMOD_WORD = np.uint64(FASTMOD_MAX)
 # The drawing table (``_draw_table``): index ``(player raw sum << 9) | (banker raw sum << 4) |
 # point of the fifth card``, where a raw sum is the two first cards' points added (0-18).
 _DRAW_TABLE_SIZE = 19 << 9
@@ -195,6 +213,26 @@ def _draw_word(
             return word, s0, s1, s2, s3
 
 
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _draw_small(
+    thresh: npt.NDArray[np.uint64], m: int, s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """:func:`_draw_word` for a bound ``m <= FASTMOD_MAX``, whose threshold is below ``m``: a word
+    of at least ``FASTMOD_MAX`` is accepted without reading the threshold."""
+    while True:
+        x = s1 * _U5
+        word = ((x << _S7) | (x >> _S57)) * _U9
+        t = s1 << _S17
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = (s3 << _S45) | (s3 >> _S19)
+        if word >= _FASTMOD_WORD or word >= thresh[m]:
+            return word, s0, s1, s2, s3
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def _shuffle(
     cards: npt.NDArray[np.int64],
@@ -211,15 +249,15 @@ def _shuffle(
     if n > FASTMOD_MAX:
         for i in range(n - 1, 0, -1):
             word, s0, s1, s2, s3 = _draw_word(thresh[i + 1], s0, s1, s2, s3)
-            j = np.int64(word % np.uint64(i + 1))
+            j = word % np.uint64(i + 1)  # unsigned: no negative-index check
             tmp = cards[i]
             cards[i] = cards[j]
             cards[j] = tmp
         return s0, s1, s2, s3
     for i in range(n - 1, 0, -1):
         m = i + 1
-        word, s0, s1, s2, s3 = _draw_word(thresh[m], s0, s1, s2, s3)
-        j = np.int64(_fast_mod(word, np.uint64(m), fold[m], magic[m]))
+        word, s0, s1, s2, s3 = _draw_small(thresh, m, s0, s1, s2, s3)
+        j = _fast_mod(word, np.uint64(m), fold[m], magic[m])  # unsigned: no negative-index check
         tmp = cards[i]
         cards[i] = cards[j]
         cards[j] = tmp
@@ -242,14 +280,13 @@ def _shuffle_pair(
     b0, b1, b2, b3 = state[4], state[5], state[6], state[7]
     for i in range(n - 1, 0, -1):
         m = i + 1
-        th = thresh[m]
         um = np.uint64(m)
         fm = fold[m]
         mm = magic[m]
-        wa, a0, a1, a2, a3 = _draw_word(th, a0, a1, a2, a3)
-        wb, b0, b1, b2, b3 = _draw_word(th, b0, b1, b2, b3)
-        ja = np.int64(_fast_mod(wa, um, fm, mm))
-        jb = np.int64(_fast_mod(wb, um, fm, mm))
+        wa, a0, a1, a2, a3 = _draw_small(thresh, m, a0, a1, a2, a3)
+        wb, b0, b1, b2, b3 = _draw_small(thresh, m, b0, b1, b2, b3)
+        ja = _fast_mod(wa, um, fm, mm)
+        jb = _fast_mod(wb, um, fm, mm)
         tmp = a[i]
         a[i] = a[ja]
         a[ja] = tmp
@@ -297,18 +334,20 @@ def _coup(shoe: npt.NDArray[np.int64], pos: int, table: npt.NDArray[np.int8]) ->
 
     Branch-free: the six cards a coup may use are read at once and one lookup in the drawing
     table decides which of them count (the rules guarantee six cards remain when a coup starts),
-    so the position of the next coup waits on a short chain of operations only.
+    so the position of the next coup waits on a short chain of operations only. Indices are
+    unsigned, which spares the negative-index check on that chain.
     """
-    c1 = shoe[pos]
-    c2 = shoe[pos + 1]
-    c3 = shoe[pos + 2]
-    c4 = shoe[pos + 3]
-    c5 = shoe[pos + 4]
-    c6 = shoe[pos + 5]
+    at = np.uint64(pos)
+    c1 = shoe[at]
+    c2 = shoe[at + _ONE]
+    c3 = shoe[at + _TWO]
+    c4 = shoe[at + _THREE]
+    c5 = shoe[at + _FOUR]
+    c6 = shoe[at + _U5]
     rp = (c1 & _POINT_MASK) + (c3 & _POINT_MASK)
     rb = (c2 & _POINT_MASK) + (c4 & _POINT_MASK)
     third = c5 & _POINT_MASK
-    entry = np.int64(table[(rp << 9) | (rb << 4) | third])
+    entry = np.int64(table[np.uint64((rp << 9) | (rb << 4) | third)])
     player_draws = entry & 1
     banker_draws = (entry >> 1) & 1
     banker_third = c5 + (c6 - c5) * player_draws
@@ -500,7 +539,7 @@ def _count_shoe(
     n = shoe.shape[0]
     if cfg[_CONTINUOUS]:
         key, _used = _coup(shoe, 0, table)
-        hist[key] += 1
+        hist[np.uint64(key)] += 1
         return hands + 1
     burn_each = cfg[_BURN_EACH]
     demo_coups = cfg[_DEMO]
@@ -515,7 +554,7 @@ def _count_shoe(
         pos += step
         coups += 1
         if coups > demo_coups:
-            hist[key] += 1
+            hist[np.uint64(key)] += 1
             hands += 1
             if hands == hand_limit:
                 return hands
@@ -524,7 +563,7 @@ def _count_shoe(
     if pos > cut and cfg[_FINISH] == 0 and pos <= n - 6:  # one more coup after the cut card's
         key, step = _coup(shoe, pos, table)
         if coups + 1 > demo_coups:
-            hist[key] += 1
+            hist[np.uint64(key)] += 1
             hands += 1
     return hands
 
@@ -561,8 +600,8 @@ def _count_pair(
         coups_a += 1
         coups_b += 1
         if coups_a > demo_coups:
-            hist[key_a] += 1
-            hist[key_b] += 1
+            hist[np.uint64(key_a)] += 1
+            hist[np.uint64(key_b)] += 1
         if pos_a > stop or pos_b > stop:
             break
     while pos_a <= stop:
@@ -570,24 +609,24 @@ def _count_pair(
         pos_a += step_a
         coups_a += 1
         if coups_a > demo_coups:
-            hist[key_a] += 1
+            hist[np.uint64(key_a)] += 1
     while pos_b <= stop:
         key_b, step_b = _coup(b, pos_b, table)
         pos_b += step_b
         coups_b += 1
         if coups_b > demo_coups:
-            hist[key_b] += 1
+            hist[np.uint64(key_b)] += 1
     one_more = cfg[_FINISH] == 0
     if pos_a > cut and one_more and pos_a <= n - 6:
         key_a, step_a = _coup(a, pos_a, table)
         coups_a += 1
         if coups_a > demo_coups:
-            hist[key_a] += 1
+            hist[np.uint64(key_a)] += 1
     if pos_b > cut and one_more and pos_b <= n - 6:
         key_b, step_b = _coup(b, pos_b, table)
         coups_b += 1
         if coups_b > demo_coups:
-            hist[key_b] += 1
+            hist[np.uint64(key_b)] += 1
     return int(max(coups_a - demo_coups, 0) + max(coups_b - demo_coups, 0))
 
 
@@ -601,15 +640,24 @@ def _buffers(
     npt.NDArray[np.uint64],
     npt.NDArray[np.uint64],
     npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
 ]:  # pragma: no cover - compiled
     """What every kernel builds once per call: the packed fresh deck, the drawing table, the
-    randbelow tables and the ``2 * n`` work buffer (``extra``: see :func:`_draw_table`)."""
+    randbelow tables and two ``2 * n`` work buffers for two shoes (``extra``: see :func:`_draw_table`).
+
+    The second buffer starts 2 KiB (mod 4 KiB) after the first: the paired shuffle stores to one
+    and loads from the other at equal indices, which the processor would otherwise take for
+    dependent accesses whenever their addresses agree in the low 12 bits (4K aliasing), and
+    where the allocator puts two separate buffers depends on what ran before.
+    """
     n = deck.shape[0]
     fresh = np.empty(n, dtype=np.int64)
     for i in range(n):
         fresh[i] = packed[deck[i]]
     thresh, fold, magic = _mod_tables(n)
-    return fresh, _draw_table(draws, extra), thresh, fold, magic, np.empty(2 * n, dtype=np.int64)
+    gap = 2 * n + (256 - 2 * n) % 512  # = 256 (mod 512) eight-byte words
+    space = np.empty(gap + 2 * n, dtype=np.int64)
+    return fresh, _draw_table(draws, extra), thresh, fold, magic, space[: 2 * n], space[gap:]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -626,7 +674,7 @@ def _record_kernel(
 ) -> int:  # pragma: no cover - compiled
     """Deal ``out_counts.size`` shoes and record every coup's key and flags; returns the coups."""
     n = deck.shape[0]
-    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, 0)
+    fresh, table, thresh, fold, magic, work, _other = _buffers(deck, packed, draws, 0)
     cap = n // 4 + 2
     keys = np.empty(cap, dtype=np.int64)
     starts = np.empty(cap, dtype=np.int64)
@@ -661,11 +709,10 @@ def _count_kernel(
     Stops after ``hand_limit`` coups (-1: no limit). Returns ``(hands, shoes started)``.
     """
     n = deck.shape[0]
-    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, cfg[_BURN_EACH])
+    fresh, table, thresh, fold, magic, work, other = _buffers(deck, packed, draws, cfg[_BURN_EACH])
     hands = 0
     if hand_limit < 0 and n <= FASTMOD_MAX:
         # Two shoes at a time, interleaved (the histogram does not depend on the order).
-        other = np.empty(2 * n, dtype=np.int64)
         state = np.empty(8, dtype=np.uint64)
         s = 0
         while s + 1 < shoes:
@@ -766,7 +813,7 @@ def _play_kernel(
     ``s``'s bankroll after ``i * stride`` hands. Returns ``(hands, sessions started)``.
     """
     n = deck.shape[0]
-    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, 0)
+    fresh, table, thresh, fold, magic, work, _other = _buffers(deck, packed, draws, 0)
     cap = n // 4 + 2
     keys = np.empty(cap, dtype=np.int64)
     starts = np.empty(cap, dtype=np.int64)
