@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/baccarat odds --decks 8 --json > /dev/null  # compile and cache the exact-odds kernel once
+	# compile and cache the compiled kernels once (exact odds, simulator, strategies)
+	$(BIN)/baccarat odds --decks 8 --json > /dev/null
+	$(BIN)/baccarat simulate --hands 10000 --seed 1 --json > /dev/null
+	$(BIN)/baccarat simulate --strategy martingale:banker --shoes 10 --seed 1 --json > /dev/null
 	touch $(STAMP)
 
 run: $(STAMP)

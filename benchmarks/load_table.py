@@ -37,7 +37,8 @@ dealing = "shoe"
 betting_seconds = {betting}
 settle_pause_seconds = 0.5
 min_bet = 100
-max_bet = 10000
+max_bet = 1000000
+banker_player_limit = 100000000
 """
 
 
@@ -86,7 +87,8 @@ async def _player(
             while round_id and time.time() < min(betting_until, until):
                 n += 1
                 sent = time.perf_counter()
-                bet = {"type": "bet", "client_id": f"p{index}-{n}", "bet": "banker", "stake": 100, "round_id": round_id}
+                side = ("banker", "player")[index % 2]  # half on each side: the Banker/Player limit (R21) holds
+                bet = {"type": "bet", "client_id": f"p{index}-{n}", "bet": side, "stake": 100, "round_id": round_id}
                 await ws.send(json.dumps(bet))
                 while True:
                     reply = json.loads(await ws.recv())
@@ -142,7 +144,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--betting", type=float, default=8.0, help="betting window of the table, seconds")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--url", default=None, help="use a server already running on loopback (e.g. under a profiler)")
+    parser.add_argument("--print-tables", action="store_true", help="print the tables file the server needs and exit")
     args = parser.parse_args()
+    if args.print_tables:
+        print(TABLES.format(betting=args.betting))
+        return
+    if args.url:
+        if not args.url.startswith(("http://127.0.0.1:", "http://localhost:")):
+            parser.error("--url must be a loopback address")
+        args.clients = max(1, min(args.clients, 2000))
+        args.seconds = max(2.0, min(args.seconds, 120.0))
+        asyncio.run(_run(args, args.url.rstrip("/")))
+        return
     args.clients = max(1, min(args.clients, 2000))
     args.seconds = max(2.0, min(args.seconds, 120.0))
     with tempfile.TemporaryDirectory() as tmp:

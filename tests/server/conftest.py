@@ -108,6 +108,7 @@ def pg_url() -> Iterator[str]:
     try:
         yield f"{base}?options=-csearch_path%3D{schema}"
     finally:
+        close_open_clients()  # stop every app on this schema before dropping it (else DROP deadlocks)
         with psycopg.connect(conninfo, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
@@ -126,21 +127,31 @@ def write_tables(path: Path, *, betting: float = 0.6) -> Path:
     return path
 
 
+_OPEN_CLIENTS: list[TestClient] = []
+
+
+def close_open_clients() -> None:
+    """Shut down every app a test started (its round loops and database connections)."""
+    while _OPEN_CLIENTS:
+        _OPEN_CLIENTS.pop().__exit__(None, None, None)
+
+
 @pytest.fixture
 def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     """Start an app (lifespan included) on a database; closed at the end of the test."""
-    clients: list[TestClient] = []
+    started = 0
 
     def make(db: str, *, betting: float = 0.6, **options: Any) -> TestClient:
-        lobby = load_lobby(write_tables(tmp_path / f"tables{len(clients)}.toml", betting=betting))
+        nonlocal started
+        lobby = load_lobby(write_tables(tmp_path / f"tables{started}.toml", betting=betting))
+        started += 1
         client = TestClient(create_app(ServiceOptions(db_url=db, lobby=lobby, **options)))
         client.__enter__()
-        clients.append(client)
+        _OPEN_CLIENTS.append(client)
         return client
 
     yield make
-    for client in clients:
-        client.__exit__(None, None, None)
+    close_open_clients()
 
 
 def register(client: TestClient, name: str, password: str = "password-1") -> dict[str, str]:

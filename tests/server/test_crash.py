@@ -112,7 +112,7 @@ class Bettor(threading.Thread):
                 self.seq[0] += 1
                 n = self.seq[0]
                 who = n % len(self.tokens)
-                table = ("macau", "cont", "predealt")[n % 3]
+                table = ("macau", "cont", "predealt")[who % 3]  # each player at one table
                 body = {"client_id": f"c{n}", "bet": ("banker", "player", "tie")[n % 3], "stake": 100 + 20 * (n % 5)}
                 try:
                     answer = client.post(
@@ -173,7 +173,7 @@ def test_kill_restart_recover(tmp_path: Path) -> None:
                         headers={"Authorization": f"Bearer {tokens[who]}"},
                         timeout=2,
                     )
-                    if again.status_code < 500:
+                    if again.status_code < 500 and "not run by this server" not in again.text:
                         assert again.status_code == 200 and again.json()["bet"]["id"] == bet_id, again.text
                 except httpx.HTTPError:
                     pass

@@ -17,6 +17,10 @@ from tests.server.conftest import register
 def test_openapi_fuzz(make_client: Any, tmp_path: Path) -> None:
     client = make_client(f"sqlite:///{tmp_path}/s.db", http_requests_per_second=10_000.0, http_burst=10_000)
     headers = register(client, "fuzz")
+    # The lab's first simulation compiles (or loads) the simulator's kernels; do it before the
+    # fuzzer's calls, whose read time-out is 10 s.
+    warm = client.post("/api/lab/simulate", json={"strategy": "martingale:banker", "shoes": 2, "seed": 1})
+    assert warm.status_code == 200, warm.text
     schema = schemathesis.openapi.from_asgi("/openapi.json", client.app)
     failures: list[str] = []
     operations = 0
@@ -35,7 +39,9 @@ def test_openapi_fuzz(make_client: Any, tmp_path: Path) -> None:
 
         try:
             run()
-        except Exception as error:  # collect every failing operation
-            failures.append(f"{operation.label}: {str(error)[:600]}")
+        except Exception as error:  # collect every failing operation, with what each example raised
+            inner = getattr(error, "exceptions", ())
+            details = "; ".join(f"{type(e).__name__}: {str(e)[:400]}" for e in inner)
+            failures.append(f"{operation.label}: {str(error)[:300]} {details}")
     assert operations >= 15
     assert not failures, "\n".join(failures)

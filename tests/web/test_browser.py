@@ -1,5 +1,6 @@
-"""The browser table end to end: register, join a table, bet, watch the round settle, check the money,
-the roads, both languages, the fairness page after the shoe ends, and the odds lab; no console errors."""
+"""The browser table end to end: the lobby's player counts, register, sit at a seat, bet, watch the round
+settle, check the money, the roads, the table's refusals, leave the table, both languages, the fairness
+page after the shoe ends, and the odds lab; no console errors."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     assert page.get_attribute("html", "lang") == "zh-Hant"
     page.wait_for_selector(f"li.table-card[data-table={TABLE}] .thumb svg")
     assert page.inner_text("nav [data-nav=lobby]") == "大廳"
+    lobby = {t["id"]: t for t in server.get("/api/tables")["tables"]}
+    shown = page.get_attribute(f"li.table-card[data-table={TABLE}] dd.players", "data-players")
+    assert shown == str(lobby[TABLE]["players"])
+    assert "座位" in page.inner_text(f"li.table-card[data-table={TABLE}] ul.rules")
 
     # register through the dialog
     name = f"web{int(time.time() * 1000) % 10**9}"
@@ -72,10 +77,32 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     # join the table and bet
     page.click(f"li.table-card[data-table={TABLE}] a.button")
     page.wait_for_selector("#spots [data-bet=banker]")
+    page.wait_for_selector("#seat-status[data-seat=none]")
+    # sit at the first free seat: the server seats us with the whole wallet
+    seat = page.get_attribute("#seats button.seat[data-state=free]", "data-seat")
+    page.click(f"#seats button.seat[data-seat='{seat}']")
+    page.wait_for_selector(f"#seat-status[data-seat='{seat}']")
+    page.wait_for_selector(f"#seats button.seat[data-seat='{seat}'][data-state=mine]")
+    at_table = server.get(f"/api/tables/{TABLE}/me", token)
+    assert at_table["at_table"] and at_table["seat"] == int(seat)
+    page.wait_for_selector("#table-stack[data-value='100000']")
+    assert page.get_attribute("#table-owed", "data-value") == "0"
+    page.screenshot(path=str(artifacts / "table-seated-zh-Hant.png"), full_page=True)
     assert "莊" in page.inner_text("#spots [data-bet=banker]")
     assert "0.95:1" in page.inner_text("#spots [data-bet=banker]")
     round_id = _bet_in_a_round(page)
     assert page.is_disabled("#variant-switch"), "no variant switch with an open bet"
+    left = int("".join(c for c in page.inner_text("#timer") if c.isdigit()) or 0)
+    if left >= 2:  # the bets are surely still open: the server refuses to let us leave, readably
+        page.click("#leave-table")
+        page.wait_for_selector("#table-notice[data-kind=error]")
+        assert "有未結算的注碼" in page.inner_text("#table-notice")
+    # the page explains the table's limit refusals in both languages
+    explained = page.evaluate(
+        """() => import('/js/refusals.js').then((m) => m.explain(
+            'banker bet 150 is not a multiple of the minimum 100 (R22: Banker bets in multiples of the table minimum, e.g. 100)'))"""
+    )
+    assert "倍數" in explained and "(R22)" in explained
     roads_before = page.get_attribute("#roads", "data-results") or ""
 
     # the round settles: the payouts shown are the server's, and the balance moved by exactly that
@@ -113,6 +140,15 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     page.wait_for_selector("#recall #recall-title")
     assert page.query_selector(f"#recall a[href='#/fairness/{round_id}']") is not None
 
+    # leave the table: the money goes back to the wallet, the commission box is collected
+    page.click("#leave-table")
+    page.wait_for_selector("#seat-status[data-seat=none]")
+    page.wait_for_selector("#table-notice[data-kind=info]")
+    me = server.get("/api/me", token)
+    assert me["balance"] == final and me["wallet"] == final - me["at_tables"].get(TABLE, 0) == final
+    assert not server.get(f"/api/tables/{TABLE}/me", token)["at_table"]
+    page.wait_for_selector(f"#seats button.seat[data-seat='{seat}'][data-state=free]")
+
     # switch the language
     page.select_option("#lang-switch", "en")
     assert page.get_attribute("html", "lang") == "en"
@@ -120,6 +156,7 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     assert "Banker" in page.inner_text("#spots [data-bet=banker]")
     page.wait_for_selector("#phase[data-status=betting]")
     assert not page.is_disabled("#variant-switch")
+    assert "Left the table" in page.inner_text("#table-notice")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "table-en.png"), full_page=True)
 

@@ -23,14 +23,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from baccarat.errors import BaccaratError, ProcedureError
+from baccarat.road_stats import shoe_stats
 from baccarat.roads import Scoreboard
 from baccarat.server import game
 from baccarat.server.auth import check_name, check_password, hash_password
-from baccarat.server.fairness import verify_round
+from baccarat.server.fairness import recompute_cards, verify_round
 from baccarat.server.schema import RoundStatus
-from baccarat.server.service import Service, ServiceOptions
+from baccarat.server.service import Service, ServiceOptions, TableRunner, table_public
 from baccarat.server.settings import Dealing, TableSpec
-from baccarat.server.store import BetRequest, Role, User
+from baccarat.server.store import Role, User
+from baccarat.table import Table, TableError
 
 __all__ = ["RateLimiter", "create_app"]
 
@@ -89,6 +91,51 @@ class BetBody(BaseModel):
     bet: StrictStr = Field(min_length=1, max_length=40)
     stake: StrictInt = Field(gt=0, le=10**12)
     round_id: StrictInt | None = Field(default=None, gt=0, le=2**31)
+    spot: StrictInt | None = Field(default=None, ge=1, le=14)
+
+
+class JoinBody(BaseModel):
+    """Come to the table: a seat (``None``: stand) and the money brought from the wallet (default: all of it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt | None = Field(default=None, ge=1, le=14)
+    buy_in: StrictInt | None = Field(default=None, ge=0, le=10**12)
+
+
+class SeatBody(BaseModel):
+    """A seat to take (R20)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt = Field(ge=1, le=14)
+
+
+class CashOutBody(BaseModel):
+    """How much to take back to the wallet (default: all that is available)."""
+
+    model_config = ConfigDict(extra="forbid")
+    amount: StrictInt | None = Field(default=None, gt=0, le=10**12)
+
+
+class VariantBody(BaseModel):
+    """The variant to play (R28): ``standard`` or ``no_commission`` where the table offers both."""
+
+    model_config = ConfigDict(extra="forbid")
+    variant: StrictStr = Field(min_length=1, max_length=40)
+
+
+class RevealBody(BaseModel):
+    """The side whose face-down cards to turn (R23)."""
+
+    model_config = ConfigDict(extra="forbid")
+    side: StrictStr = Field(pattern=r"^(player|banker)$")
+
+
+class HandOverBody(BaseModel):
+    """Hand a side's squeeze to another seated bettor with a bet (``to``), or to the dealer (``None``, R23)."""
+
+    model_config = ConfigDict(extra="forbid")
+    side: StrictStr = Field(pattern=r"^(player|banker)$")
+    to: StrictStr | None = Field(default=None, min_length=1, max_length=40)
 
 
 class CardBody(BaseModel):
@@ -166,6 +213,13 @@ def _error_status(error: BaccaratError) -> int:
     return 409 if isinstance(error, ProcedureError) else 400
 
 
+def _reason(error: BaccaratError) -> str:
+    """An error's text for a client: what was wrong, how to fix it, and the rule it enforces."""
+    rule = error.rule if isinstance(error, TableError) else None
+    text = str(error)
+    return f"{text} [{rule}]" if rule and rule not in text else text
+
+
 def create_app(options: ServiceOptions) -> FastAPI:
     """The application for one server process (its lifespan migrates the database and runs the tables)."""
     service = Service(options)
@@ -201,7 +255,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
 
     @app.exception_handler(BaccaratError)
     async def _baccarat_error(_: Request, error: BaccaratError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=_error_status(error))
+        return JSONResponse({"detail": _reason(error)}, status_code=_error_status(error))
 
     @app.middleware("http")
     async def _limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -240,8 +294,23 @@ def create_app(options: ServiceOptions) -> FastAPI:
         return spec
 
     async def user_view(user: User) -> dict[str, Any]:
-        balance, owed = await service.read(service.store.balances, user)
-        return {"id": user.id, "name": user.name, "role": user.role.value, "balance": balance, "commission_owed": owed}
+        wallet, owed = await service.read(service.store.balances, user)
+        purses = await service.read(service.store.purses, user)
+        return {
+            "id": user.id,
+            "name": user.name,
+            "role": user.role.value,
+            "balance": wallet + sum(purses.values()),
+            "wallet": wallet,
+            "at_tables": purses,
+            "commission_owed": owed,
+        }
+
+    def runner_of(spec: TableSpec) -> TableRunner:
+        runner = service.runners.get(spec.id)
+        if runner is None or runner.table is None or not runner.leader:
+            raise HTTPException(409, f"table {spec.id} is not run by this server process now; retry in a moment")
+        return runner
 
     # --- accounts -------------------------------------------------------------------------------
 
@@ -320,13 +389,32 @@ def create_app(options: ServiceOptions) -> FastAPI:
             view["totals"] = await service.read(service.store.round_totals, int(row["id"]))
         return view
 
-    def roads_of(table_id: str) -> dict[str, Any]:
+    def board_of(table_id: str) -> Scoreboard:
         shoe = service.store.active_shoe(table_id)
         board = Scoreboard()
         if shoe is not None:
             for cards in service.shoe_results(int(shoe["id"])):
                 board.add(game.coup_from_cards(cards))
-        return board.to_dict()
+        return board
+
+    replicas: dict[str, tuple[int, float, Table]] = {}
+
+    async def table_of(spec: TableSpec) -> Table:
+        """The table's state: this process's own, or a copy rebuilt from the stored events."""
+        runner = service.runners.get(spec.id)
+        if runner is not None and runner.table is not None and runner.leader:
+            return runner.table
+        cached = replicas.get(spec.id)
+        if cached is not None and time.monotonic() - cached[1] < 1.0:
+            return cached[2]
+        last = await service.read(service.store.last_event_id, spec.id)
+        if cached is not None and cached[0] == last:
+            replicas[spec.id] = (last, time.monotonic(), cached[2])
+            return cached[2]
+        stored = await service.read(service.store.table_events, spec.id)
+        table = Table.replay(spec.table_config(), stored)
+        replicas[spec.id] = (last, time.monotonic(), table)
+        return table
 
     async def table_view(spec: TableSpec, *, full: bool) -> dict[str, Any]:
         is_open, change_shoe, _ = await service.read(service.store.table_flags, spec.id)
@@ -339,9 +427,16 @@ def create_app(options: ServiceOptions) -> FastAPI:
             else {"number": shoe["number"], "commitment": shoe["commitment"], "client_seed": shoe["client_seed"]},
             "round": await round_public(await service.read(service.store.current_round, spec.id)),
         }
+        table = await table_of(spec)
+        view["players"] = len(table.state.bettors)
         if full:
-            view["bets"] = game.menu(spec.variant)
-            view["roads"] = await service.read(roads_of, spec.id)
+            config = spec.table_config()
+            view["bets"] = game.menu(spec.variant, config=config)
+            view["variants"] = {name: game.menu(name, config=config) for name in config.variants}
+            view["table"] = table_public(table, config)
+            board = await service.read(board_of, spec.id)
+            view["roads"] = board.to_dict()
+            view["stats"] = shoe_stats(board).to_dict()
         return view
 
     @app.get("/api/tables", tags=["tables"])
@@ -365,24 +460,15 @@ def create_app(options: ServiceOptions) -> FastAPI:
         return {"events": await service.read(service.store.events_since, table_id, after, limit=limit)}
 
     async def place_bet(user: User, spec: TableSpec, body: BetBody) -> tuple[int, dict[str, Any]]:
-        kind = game.validate_bet(spec, body.bet, body.stake).value
-        round_id = body.round_id
-        if round_id is None:
-            current = await service.read(service.store.current_round, spec.id)
-            if current is None:
-                raise ProcedureError("betting is closed", hint="wait for the next round to open")
-            round_id = int(current["id"])  # a closed round still answers a repeated client id
-        outcome = await service.batcher.place(
-            BetRequest(
-                user=user, table_id=spec.id, round_id=round_id, client_id=body.client_id, kind=kind, stake=body.stake
-            )
+        placed = await runner_of(spec).place_bet(
+            user, client_id=body.client_id, bet=body.bet, stake=body.stake, round_id=body.round_id, spot=body.spot
         )
-        if not outcome.accepted:
-            return outcome.status, {"detail": outcome.reason}
-        return (200 if outcome.duplicate else 201), {
-            "bet": outcome.bet,
-            "duplicate": outcome.duplicate,
-            "balance": outcome.balance,
+        if placed.bet is None:
+            return 409, {"detail": "the bet could not be found; retry"}
+        return (200 if placed.duplicate else 201), {
+            "bet": placed.bet,
+            "duplicate": placed.duplicate,
+            "balance": placed.balance,
         }
 
     @app.post("/api/tables/{table_id}/bets", status_code=201, responses=ERRORS, tags=["tables"])
@@ -391,6 +477,65 @@ def create_app(options: ServiceOptions) -> FastAPI:
         (the second answer is 200 with ``duplicate: true``)."""
         status, payload = await place_bet(user, table_spec(table_id), body)
         return JSONResponse(payload, status_code=status)
+
+    Player = Annotated[User, Depends(current_user)]
+
+    @app.post("/api/tables/{table_id}/join", status_code=201, responses=ERRORS, tags=["tables"])
+    async def join(table_id: TableId, body: JoinBody, user: Player) -> dict[str, Any]:
+        """Come to the table seated (``seat``) or standing, bringing ``buy_in`` from the wallet (default: all)."""
+        return await runner_of(table_spec(table_id)).join(user, seat=body.seat, buy_in=body.buy_in)
+
+    @app.post("/api/tables/{table_id}/sit", responses=ERRORS, tags=["tables"])
+    async def sit(table_id: TableId, body: SeatBody, user: Player) -> dict[str, Any]:
+        """Take a free seat (from standing, another seat, or joining the table), with no bet open (R20)."""
+        return await runner_of(table_spec(table_id)).sit(user, body.seat)
+
+    @app.post("/api/tables/{table_id}/leave", responses=ERRORS, tags=["tables"])
+    async def leave(table_id: TableId, user: Player) -> dict[str, Any]:
+        """Leave the table with no bet open: the commission owed is paid (R27), the rest goes back to the wallet."""
+        return await runner_of(table_spec(table_id)).leave(user)
+
+    @app.post("/api/tables/{table_id}/cash-out", responses=ERRORS, tags=["tables"])
+    async def cash_out(table_id: TableId, user: Player, body: CashOutBody | None = None) -> dict[str, Any]:
+        """Pay the commission owed (R27) and take ``amount`` (default: all available) back to the wallet."""
+        amount = body.amount if body is not None else None
+        return await runner_of(table_spec(table_id)).cash_out(user, amount)
+
+    @app.post("/api/tables/{table_id}/variant", responses=ERRORS, tags=["tables"])
+    async def switch_variant(table_id: TableId, body: VariantBody, user: Player) -> dict[str, Any]:
+        """Switch between standard and no-commission play with no bet open (R28)."""
+        return await runner_of(table_spec(table_id)).switch_variant(user, body.variant)
+
+    @app.post("/api/tables/{table_id}/reveal", responses=ERRORS, tags=["tables"])
+    async def reveal(table_id: TableId, body: RevealBody, user: Player) -> dict[str, Any]:
+        """Turn the face-down cards of a side you squeeze (R23); the admin turns them for the dealer."""
+        by = None if user.role is Role.ADMIN else user
+        return await runner_of(table_spec(table_id)).reveal(by, body.side)
+
+    @app.post("/api/tables/{table_id}/hand-over", responses=ERRORS, tags=["tables"])
+    async def hand_over(table_id: TableId, body: HandOverBody, user: Player) -> dict[str, Any]:
+        """Hand the squeeze of a side to another seated bettor with a bet, or to the dealer (R23)."""
+        return await runner_of(table_spec(table_id)).hand_over(user, body.side, body.to)
+
+    @app.get("/api/tables/{table_id}/me", responses=ERRORS, tags=["tables"])
+    async def me_at_table(table_id: TableId, user: Player) -> dict[str, Any]:
+        """The logged-in user at this table: seat, balance, available, commission owed, variant, bets."""
+        table = await table_of(table_spec(table_id))
+        found = table.state.bettors.get(user.name)
+        if found is None:
+            return {"at_table": False}
+        return {
+            "at_table": True,
+            "seat": found.seat,
+            "balance": found.balance,
+            "available": found.available,
+            "owed": found.owed,
+            "variant": found.variant,
+            "bets": [
+                {"bet": b.kind.value, "stake": b.stake, "spot": b.spot, "carried": b.carried}
+                for b in table.bets_of(user.name)
+            ],
+        }
 
     # --- rounds and fairness --------------------------------------------------------------------
 
@@ -439,7 +584,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
         if proof.get("server_seed") is None or proof.get("cards") is None:
             raise HTTPException(409, "the shoe's server seed is not revealed yet: verify after the shoe ends")
         result = verify_round(proof)
-        return {"ok": result.ok, "reason": result.reason, "proof": proof}
+        return {"ok": result.ok, "reason": result.reason, "proof": proof, "recomputed": recompute_cards(proof)}
 
     # --- admin ----------------------------------------------------------------------------------
 
@@ -474,14 +619,14 @@ def create_app(options: ServiceOptions) -> FastAPI:
     ) -> dict[str, Any]:
         """Void a round in flight (R18): every bet is refunded in full."""
         reason = body.reason if body is not None else "voided by the house"
-        event = await service.write(service.store.void_round, round_id, reason=reason)
-        if event is None:
-            row = await service.read(service.store.round_row, round_id)
-            if row is None:
-                raise HTTPException(404, f"no round {round_id}")
+        row = await service.read(service.store.round_row, round_id)
+        if row is None:
+            raise HTTPException(404, f"no round {round_id}")
+        if row["status"] not in (RoundStatus.BETTING.value, RoundStatus.CLOSED.value):
             raise HTTPException(409, f"round {round_id} is already {row['status']}")
-        service.publish(event)
-        return {"ok": True, "refunded": event["refunded"]}
+        spec = table_spec(str(row["table_id"]))
+        refunded = await runner_of(spec).void(round_id, reason)
+        return {"ok": True, "refunded": refunded}
 
     @app.post("/api/admin/tables/{table_id}/cards", responses=ERRORS, tags=["admin"])
     async def admin_card(table_id: TableId, body: CardBody, _: Admin) -> dict[str, Any]:
@@ -489,14 +634,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
         spec = table_spec(table_id)
         if spec.dealing is not Dealing.DEALER_ENTRY:
             raise HTTPException(409, f"table {table_id} deals its own cards (dealing = {spec.dealing.value})")
-        row = await service.read(service.store.current_round, table_id)
-        if row is None or row["status"] != RoundStatus.CLOSED.value:
-            raise HTTPException(409, "no round is waiting for cards: enter cards after betting closes")
-        entered = game.enter_card(json.loads(row["entered"] or "[]"), body.card, position=body.position)
-        event = await service.write(service.store.enter_card, int(row["id"]), entered)
-        service.publish(event)
-        due = game.dealer_entry_state(entered).due
-        return {"ok": True, "entered": entered, "due": None if due is None else due.value}
+        return await runner_of(spec).enter_card(body.card, position=body.position, face_up=body.face_up)
 
     @app.get("/api/admin/ledger", responses=ERRORS, tags=["admin"])
     async def admin_ledger(_: Admin) -> dict[str, Any]:
@@ -512,6 +650,33 @@ def create_app(options: ServiceOptions) -> FastAPI:
         }
 
     # --- websocket ------------------------------------------------------------------------------
+
+    ACTIONS: dict[str, type[BaseModel] | None] = {
+        "bet": BetBody,
+        "join": JoinBody,
+        "sit": SeatBody,
+        "leave": None,
+        "cash_out": CashOutBody,
+        "switch_variant": VariantBody,
+        "reveal": RevealBody,
+        "hand_over": HandOverBody,
+    }
+
+    async def act(user: User, spec: TableSpec, kind: str, body: BaseModel | None) -> dict[str, Any]:
+        runner = runner_of(spec)
+        if isinstance(body, JoinBody):
+            return await runner.join(user, seat=body.seat, buy_in=body.buy_in)
+        if isinstance(body, SeatBody):
+            return await runner.sit(user, body.seat)
+        if isinstance(body, CashOutBody):
+            return await runner.cash_out(user, body.amount)
+        if isinstance(body, VariantBody):
+            return await runner.switch_variant(user, body.variant)
+        if isinstance(body, RevealBody):
+            return await runner.reveal(None if user.role is Role.ADMIN else user, body.side)
+        if isinstance(body, HandOverBody):
+            return await runner.hand_over(user, body.side, body.to)
+        return await runner.leave(user)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -529,7 +694,9 @@ def create_app(options: ServiceOptions) -> FastAPI:
         send_lock = asyncio.Lock()
 
         async def send(message: dict[str, Any] | str) -> None:
-            text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+            text = (
+                message if isinstance(message, str) else json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            )
             async with send_lock:
                 await websocket.send_text(text)
 
@@ -563,22 +730,32 @@ def create_app(options: ServiceOptions) -> FastAPI:
                 if user is None:
                     return {"type": "error", "status": 401, "ref": ref, "detail": "send auth first"}
                 return {"type": "balance", "ref": ref, "user": await user_view(user)}
-            if kind == "bet":
+            if kind == "state":
+                return {"type": "state", "ref": ref, "state": table_public(await table_of(spec), spec.table_config())}
+            if kind in ACTIONS:
                 if user is None:
                     return {"type": "error", "status": 401, "ref": ref, "detail": "send auth first"}
+                fields = {k: v for k, v in message.items() if k not in ("type", "ref")}
                 try:
-                    body = BetBody.model_validate({k: v for k, v in message.items() if k not in ("type", "ref")})
+                    model = ACTIONS[kind]
+                    body = model.model_validate(fields) if model is not None else None
                 except ValidationError as error:
                     first = error.errors()[0]
                     where = ".".join(str(p) for p in first.get("loc", ()))
                     return {"type": "error", "status": 422, "ref": ref, "detail": f"{where}: {first.get('msg', error)}"}
                 try:
-                    status, payload = await place_bet(user, spec, body)
+                    if isinstance(body, BetBody):
+                        status, payload = await place_bet(user, spec, body)
+                    else:
+                        status, payload = 200, await act(user, spec, kind, body)
+                except HTTPException as error:
+                    return {"type": "error", "status": error.status_code, "ref": ref, "detail": str(error.detail)}
                 except BaccaratError as error:
-                    return {"type": "error", "status": _error_status(error), "ref": ref, "detail": str(error)}
+                    return {"type": "error", "status": _error_status(error), "ref": ref, "detail": _reason(error)}
                 if status >= 400:
                     return {"type": "error", "status": status, "ref": ref, **payload}
-                return {"type": "bet_ack", "ref": ref, "status": status, **payload}
+                reply = "bet_ack" if kind == "bet" else f"{kind}_ok"
+                return {"type": reply, "ref": ref, "status": status, **payload}
             return {"type": "error", "status": 400, "ref": ref, "detail": f"unknown message type {kind!r}"}
 
         try:

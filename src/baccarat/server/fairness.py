@@ -29,7 +29,7 @@ from baccarat.fairness import Verification
 from baccarat.rng import ProvablyFairSource, verify_commitment
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
 
-__all__ = ["shoe_config_from", "verify_round"]
+__all__ = ["recompute_cards", "shoe_config_from", "verify_round"]
 
 _FIELDS = ("commitment", "server_seed", "client_seed", "config", "first_shoe_number", "coup_in_shoe", "cards")
 
@@ -83,3 +83,23 @@ def verify_round(proof: dict[str, Any]) -> Verification:
             False, f"coup {coup_number} of the shoe is not the round: the seed gives {' '.join(expected)}"
         )
     return Verification(True)
+
+
+def recompute_cards(proof: dict[str, Any]) -> list[str] | None:
+    """The round's cards dealt again from the revealed seed (``None`` when the proof cannot give them)."""
+    try:
+        if not verify_commitment(str(proof["commitment"]), str(proof["server_seed"])):
+            return None
+        dealer = ShoeDealer(
+            shoe_config_from(dict(proof["config"])),
+            source=ProvablyFairSource(server_seed=str(proof["server_seed"]), client_seed=str(proof["client_seed"])),
+            first_shoe_number=int(proof["first_shoe_number"]),
+        )
+        coup_number = int(proof["coup_in_shoe"])
+        if not 1 <= coup_number <= 1000:
+            return None
+        for _ in range(coup_number):
+            dealt = dealer.next_coup()
+    except (BaccaratError, KeyError, TypeError, ValueError):
+        return None
+    return [str(c) for c in dealt.result.cards]

@@ -20,10 +20,12 @@ from baccarat.bets import Bet, BetKind, parse_bet_kind
 from baccarat.cards import parse_cards
 from baccarat.coup import CoupDealer, CoupResult, Position, deal_coup
 from baccarat.errors import InputError, ProcedureError
-from baccarat.paytables import Paytable, builtin_paytable, format_pays
+from baccarat.paytables import Paytable, format_pays
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import SettledBet
 from baccarat.settlement import BetResult, CommissionMode, TiePolicy, settle_bets
+from baccarat.table_config import TableConfig
+from baccarat.variants import get_variant
 
 __all__ = [
     "coup_from_cards",
@@ -36,22 +38,29 @@ __all__ = [
 
 
 def paytable_for(variant: str) -> Paytable:
-    """The paytable of a variant (the built-in paytable of the same name)."""
-    return builtin_paytable(variant)
+    """The paytable of a variant (:func:`baccarat.variants.get_variant`)."""
+    return get_variant(variant).paytable
 
 
-def menu(variant: str) -> list[dict[str, Any]]:
-    """The bets a table offers: id, names and what each level pays."""
-    table = paytable_for(variant)
-    return [
-        {
-            "bet": terms.kind.value,
-            "english": terms.kind.english,
-            "chinese": terms.kind.chinese,
-            "pays": [{"level": level.name, "pays": format_pays(level.pays)} for level in terms.levels],
-        }
-        for terms in table.bets
-    ]
+def menu(variant: str, *, config: TableConfig | None = None) -> list[dict[str, Any]]:
+    """The bets a variant offers (:mod:`baccarat.variants`): id, names, what each level pays and the
+    limits (the table's, when ``config`` is given; else the variant's defaults)."""
+    played = get_variant(variant)
+    out = []
+    for kind in played.bets:
+        terms = played.paytable.terms(kind)
+        limits = config.limit(kind, variant) if config is not None else played.limit(kind)
+        out.append(
+            {
+                "bet": kind.value,
+                "english": kind.english,
+                "chinese": kind.chinese,
+                "pays": [{"level": level.name, "pays": format_pays(level.pays)} for level in terms.levels],
+                "min": limits.minimum,
+                "max": limits.maximum,
+            }
+        )
+    return out
 
 
 def validate_bet(spec: TableSpec, bet: str, stake: int) -> BetKind:

@@ -15,8 +15,10 @@ hog the server: a request that finds every slot busy is answered 429 at once.
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 import tomllib
+import warnings
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Annotated, Any, TypeVar
@@ -177,9 +179,17 @@ def _chart(track: np.ndarray[Any, Any], stride: int) -> dict[str, Any]:
         return {"hands_per_point": stride, "paths": [], "p10": [], "p50": [], "p90": []}
     step = max(1, int(np.ceil(track.shape[1] / CHART_POINTS)))
     thin = track[:, ::step]
-    p10, p50, p90 = (np.round(np.nanpercentile(thin, q, axis=0), 2).tolist() for q in (10, 50, 90))
-    paths = [[round(float(v), 2) for v in row] for row in thin[:CHART_SESSIONS]]
+    with warnings.catch_warnings():  # a column where every session has ended is all NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        p10, p50, p90 = ([_finite(v) for v in np.nanpercentile(thin, q, axis=0)] for q in (10, 50, 90))
+    paths = [[_finite(v) for v in row] for row in thin[:CHART_SESSIONS]]
     return {"hands_per_point": stride * step, "paths": paths, "p10": p10, "p50": p50, "p90": p90}
+
+
+def _finite(value: Any) -> float | None:
+    """A chart value for JSON: rounded, or ``None`` where a session has ended (NaN is not JSON)."""
+    number = float(value)
+    return round(number, 2) if math.isfinite(number) else None
 
 
 @router.post("/simulate", responses=LAB_ERRORS, summary="Simulate a betting strategy")

@@ -42,6 +42,7 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
         host=host,
         port=port,
         ws_max_size=65_536,
+        ws_per_message_deflate=False,  # compressing every small message costs more than it saves
         access_log=access_log,
         log_level="info",
         timeout_graceful_shutdown=5,

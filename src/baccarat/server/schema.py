@@ -53,18 +53,22 @@ class AccountKind(StrEnum):
     WALLET = "wallet"  # one per user
     IN_PLAY = "in_play"  # one per table: stakes of bets not settled yet
     COMMISSION_OWED = "commission_owed"  # one per user: commission recorded in the commission box (R27)
+    PURSE = "purse"  # one per user and table: the user's money at that table (the table's balance)
 
 
 class EntryKind(StrEnum):
     """Why money moved."""
 
     GRANT = "grant"  # issuance -> wallet: starting balance
-    STAKE = "stake"  # wallet -> in_play: a bet accepted
-    RETURN = "return"  # in_play -> wallet: a winning or pushed stake returned
-    WIN = "win"  # house -> wallet: winnings
+    STAKE = "stake"  # purse -> in_play: a bet accepted
+    RETURN = "return"  # in_play -> purse: a winning or pushed stake returned (in full or in part)
+    WIN = "win"  # house -> purse: winnings
     LOSS = "loss"  # in_play -> house: a losing stake
-    REFUND = "refund"  # in_play -> wallet: a voided round's stake
+    REFUND = "refund"  # in_play -> purse: a voided round's stake
     COMMISSION = "commission"  # house <- commission_owed: commission recorded in the commission box
+    COMMISSION_PAID = "commission_paid"  # purse -> commission_owed: the commission box collected (R27)
+    BUY_IN = "buy_in"  # wallet -> purse: money brought to a table
+    CASH_OUT = "cash_out"  # purse -> wallet: money taken from a table
 
 
 class RoundStatus(StrEnum):

@@ -1,12 +1,14 @@
 """The running service: one authoritative loop per table, bets with group commit, recovery, fan-out.
 
 Each table's rounds are run by exactly one process at a time: the one holding the table's lease
-(a row renewed every second, taken over by another process once it expires). The loop owns the
-round's life: deal the coup and store its cards, open betting, count down, close, reveal and
-settle (or wait for the dealer's cards), end the shoe and reveal its seed. Every step is a
-conditional update in its own transaction, so a loop that resumes after a crash, or a second loop,
-can neither skip a step nor repeat one: a round in flight when the process died simply continues
-from its stored state with its stored cards.
+(a row renewed every second, taken over by another process once it expires). That process holds
+the table's state machine (:class:`baccarat.table.Table`) and drives it: deal the coup from the
+provably fair shoe and store its cards, open betting, count down, close, enter the stored cards
+into the table (waiting for the squeezers, R23), settle, end the shoe and reveal its seed. Players'
+intents (join, sit, bet, reveal, leave, …) are applied to the same table in arrival order. Every
+step's events are stored with their ledger entries in one transaction, fenced by the lease, so a
+process that resumes after a crash rebuilds the table with :meth:`Table.replay` and goes on: a
+round in flight when the process died continues from its stored state with its stored cards.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import text
 
+from baccarat.coup import Position
 from baccarat.dealing import ShoeDealer
+from baccarat.errors import BaccaratError, ProcedureError
 from baccarat.rng import ProvablyFairSource, commitment_of
+from baccarat.road_stats import shoe_stats
 from baccarat.roads import Scoreboard
 from baccarat.server import game
 from baccarat.server.db import is_postgres, make_engine, migrate
@@ -36,10 +42,13 @@ from baccarat.server.hooks import crash_point
 from baccarat.server.hub import Hub, PgListener
 from baccarat.server.schema import RoundStatus
 from baccarat.server.settings import Dealing, Lobby, TableSpec
-from baccarat.server.store import BetOutcome, BetRequest, Store
+from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, Store, TableWrite, User
 from baccarat.shoe import DealingMode
+from baccarat.table import Phase, Table, TableInputError
+from baccarat.table_config import TableConfig
+from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
 
-__all__ = ["BetBatcher", "Service", "ServiceOptions", "TableRunner"]
+__all__ = ["Service", "ServiceOptions", "TableRunner", "table_public"]
 
 log = logging.getLogger("baccarat.server")
 T = TypeVar("T")
@@ -61,57 +70,51 @@ class ServiceOptions:
     max_batch: int = 1000
 
 
-class BetBatcher:
-    """Group commit: bets that arrive while a batch is being written go together in the next one."""
+@dataclass(slots=True, kw_only=True)
+class _Job:
+    """A table action waiting to be applied and stored (in arrival order, several per transaction)."""
 
-    def __init__(self, service: Service, *, max_batch: int) -> None:
-        self.service = service
-        self.max_batch = max_batch
-        self._pending: list[tuple[BetRequest, asyncio.Future[BetOutcome]]] = []
-        self._task: asyncio.Task[None] | None = None
-
-    async def place(self, request: BetRequest) -> BetOutcome:
-        """Place one bet durably; returns once its batch has committed."""
-        future: asyncio.Future[BetOutcome] = asyncio.get_running_loop().create_future()
-        self._pending.append((request, future))
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._drain())
-        return await future
-
-    async def _drain(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending[: self.max_batch], self._pending[self.max_batch :]
-            try:
-                outcomes = await self.service.write(self.service.store.place_bets, [r for r, _ in batch])
-            except Exception as error:
-                log.exception("placing a batch of %d bets failed", len(batch))
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(error)
-                continue
-            for (_, future), outcome in zip(batch, outcomes, strict=True):
-                if not future.done():
-                    future.set_result(outcome)
+    apply: Callable[[Table, float], tuple[list[TableEvent], Any]]
+    op: str | None = None
+    data: Callable[[list[TableEvent]], tuple[str | None, dict[str, Any]]] | None = None
+    future: asyncio.Future[Any]
+    bet: tuple[User, str] | None = None  # (user, client id) of a bet
+    meta: dict[str, tuple[int, str, int]] = field(default_factory=dict)
 
 
 class TableRunner:
-    """The loop of one table (runs only while this process holds the table's lease)."""
+    """The loop of one table (runs only while this process holds the table's lease).
+
+    It owns the table's one authoritative :class:`~baccarat.table.Table`: every action (the loop's
+    own, and the players' intents) is applied to it in order and stored, with its ledger entries, by
+    :meth:`Store.commit_table`; actions that arrive while a transaction is being written go together
+    in the next one (group commit). A failed write rebuilds the table from the stored events.
+    """
 
     def __init__(self, service: Service, spec: TableSpec) -> None:
         self.service = service
         self.spec = spec
+        self.config = spec.table_config()
         self.store = service.store
         self.leader = False
+        self.table: Table | None = None
+        self.round: dict[str, Any] | None = None
         self.dealer: ShoeDealer | None = None
         self.shoe_id: int | None = None
         self.scoreboard = Scoreboard()
+        self.wallets: dict[str, int] = {}
+        self._jobs: list[_Job] = []
+        self._drainer: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
+        self._wake = asyncio.Event()
         self._lease_at = 0.0
 
     # --- plumbing -------------------------------------------------------------------------------
 
     async def _renew(self) -> bool:
-        owned = await self.service.write(self.store.acquire_lease, self.spec.id, self.service.owner, ttl=LEASE_SECONDS)
+        owned = await self.service.write(
+            self.store.acquire_lease, self.spec.id, self.service.owner, ttl=LEASE_SECONDS, dead=_dead_owner
+        )
         self._lease_at = time.monotonic()
         if not owned and self.leader:
             log.warning("table %s: lease lost", self.spec.id)
@@ -127,21 +130,24 @@ class TableRunner:
         self.service.publish(event)
 
     async def _sleep(self, seconds: float) -> None:
+        self._wake.clear()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._stop.wait(), timeout=max(0.0, seconds))
+            await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, seconds))
 
     def stop(self) -> None:
         """Ask the loop to stop after the current step."""
         self._stop.set()
+        self._wake.set()
 
     async def run(self) -> None:
         """Run rounds for as long as the service runs; take the lease over when it is free."""
         while not self._stop.is_set():
             try:
                 if not await self._renew():
+                    self._forget()
                     await self._sleep(1.0)
                     continue
-                if self.dealer is None and self.shoe_id is None and not hasattr(self, "_restored"):
+                if self.table is None:
                     await self._restore()
                 await self._step()
             except _LeaseLost:
@@ -158,48 +164,175 @@ class TableRunner:
 
     def _forget(self) -> None:
         self.leader = False
+        self.table = None
         self.dealer = None
         self.shoe_id = None
-        if hasattr(self, "_restored"):
-            del self._restored
+        self.round = None
 
     # --- state from the database ----------------------------------------------------------------
 
     async def _restore(self) -> None:
-        """Rebuild the shoe and the roads from the database (at start and after taking the lease over)."""
-        self.leader = True
-        self._restored = True
+        """Rebuild the table, the shoe and the roads from the database (at start and after taking the lease over)."""
+        stored = await self.service.read(self.store.table_events, self.spec.id)
+        table = Table.replay(self.config, stored)
+        unfinished = await self.service.read(self.store.unfinished_rounds, self.spec.id)
+        self.round = unfinished[-1] if unfinished else None
         shoe = await self.service.read(self.store.active_shoe, self.spec.id)
         self.scoreboard = Scoreboard()
-        if shoe is None:
-            return
-        self.shoe_id = int(shoe["id"])
-        config = shoe_config_from(json.loads(shoe["config"]))
-        source = ProvablyFairSource(server_seed=shoe["server_seed"], client_seed=shoe["client_seed"])
-        dealer = ShoeDealer(config, source=source, first_shoe_number=int(shoe["first_shoe_number"]))
-        for _ in range(int(shoe["coups"])):
-            dealer.next_coup()
-        self.dealer = dealer
-        for result in await self.service.read(self.service.shoe_results, self.shoe_id):
-            self.scoreboard.add(game.coup_from_cards(result))
+        self.dealer, self.shoe_id = None, None
+        if shoe is not None:
+            self.shoe_id = int(shoe["id"])
+            config = shoe_config_from(json.loads(shoe["config"]))
+            source = ProvablyFairSource(server_seed=shoe["server_seed"], client_seed=shoe["client_seed"])
+            dealer = ShoeDealer(config, source=source, first_shoe_number=int(shoe["first_shoe_number"]))
+            for _ in range(int(shoe["coups"])):
+                dealer.next_coup()
+            self.dealer = dealer
+            for result in await self.service.read(self.service.shoe_results, self.shoe_id):
+                self.scoreboard.add(game.coup_from_cards(result))
+        self.table = table
+        self.leader = True
+
+    async def _reload(self) -> None:
+        """After a failed write: the stored events are the truth."""
+        stored = await self.service.read(self.store.table_events, self.spec.id)
+        self.table = Table.replay(self.config, stored)
+
+    # --- the journal: apply in order, store in groups ---------------------------------------------
+
+    async def submit(
+        self,
+        apply: Callable[[Table, float], tuple[list[TableEvent], Any]],
+        *,
+        op: str | None = None,
+        data: Callable[[list[TableEvent]], tuple[str | None, dict[str, Any]]] | None = None,
+        bet: tuple[User, str] | None = None,
+        meta: dict[str, tuple[int, str, int]] | None = None,
+    ) -> Any:
+        """Apply an action to the table and store it; returns the action's value once committed.
+
+        A refused action raises its :class:`TableError` and stores nothing.
+        """
+        if self.table is None or not self.leader:
+            raise ProcedureError(
+                f"table {self.spec.id} is not run by this server process now",
+                hint="retry in a moment (the table is starting or moving to another process)",
+            )
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._jobs.append(
+            _Job(apply=apply, op=op, data=data, future=future, bet=bet, meta={} if meta is None else meta)
+        )
+        if self._drainer is None or self._drainer.done():
+            self._drainer = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        batch = self.service.options.max_batch
+        while self._jobs:
+            jobs, self._jobs = self._jobs[:batch], self._jobs[batch:]
+            existing: dict[tuple[int, str], dict[str, Any]] = {}
+            for _ in range(2):
+                table = self.table
+                if table is None:
+                    for job in jobs:
+                        job.future.set_exception(ProcedureError(f"table {self.spec.id} is restarting", hint="retry"))
+                    jobs = []
+                    break
+                answers, writes = self._apply(table, jobs, existing)
+                try:
+                    result = await self.service.write(
+                        self.store.commit_table, self.spec.id, writes, owner=self.service.owner
+                    )
+                except ClientIdTaken as taken:  # a client id used before at another table: answer the stored bet
+                    await self._reload()
+                    existing = await self.service.read(self.store.bets_by_client, taken.keys)
+                    continue
+                except Exception as error:
+                    log.warning("table %s: a write failed (%s); reloading", self.spec.id, error)
+                    with contextlib.suppress(Exception):
+                        await self._reload()
+                    failure = (
+                        error if isinstance(error, BaccaratError) else ProcedureError("the table could not store that")
+                    )
+                    for job in jobs:
+                        if not job.future.done():
+                            job.future.set_exception(failure)
+                    if isinstance(error, LeaseLost):
+                        self._forget()
+                    jobs = []
+                    break
+                self._answer(jobs, answers, result)
+                jobs = []
+                break
+            for job in jobs:
+                if not job.future.done():
+                    job.future.set_exception(ProcedureError("the table could not store that", hint="retry"))
+
+    def _apply(
+        self, table: Table, jobs: list[_Job], existing: dict[tuple[int, str], dict[str, Any]]
+    ) -> tuple[list[tuple[str, Any]], list[TableWrite]]:
+        """Apply jobs to the table in order: each one's answer, and the writes that store them."""
+        writes: list[TableWrite] = []
+        answers: list[tuple[str, Any]] = []
+        for job in jobs:
+            if job.bet is not None and (job.bet[0].id, job.bet[1]) in existing:
+                answers.append(("duplicate", existing[(job.bet[0].id, job.bet[1])]))
+                continue
+            now = max(time.time(), table.state.clock)
+            try:
+                events, value = job.apply(table, now)
+            except BaccaratError as error:
+                answers.append(("error", error))
+                continue
+            op, data = job.data(events) if job.data is not None else (job.op, {})
+            round_id = None if self.round is None else int(self.round["id"])
+            if events or op is not None:
+                writes.append(TableWrite(events, op=op, data=data, round_id=round_id, bet_meta=job.meta))
+            answers.append(("ok", (value, events)))
+        return answers, writes
+
+    def _answer(self, jobs: list[_Job], answers: list[tuple[str, Any]], result: CommitResult) -> None:
+        """Broadcast what was stored and answer each job."""
+        for event in result.published:
+            self._publish(event)
+        for job, (kind, answer) in zip(jobs, answers, strict=True):
+            if job.future.done():
+                continue
+            if kind == "error":
+                job.future.set_exception(answer)
+            elif kind == "duplicate":
+                job.future.set_result(_Placed(answer, duplicate=True))
+            else:
+                value, _ = answer
+                job.future.set_result(value(result) if callable(value) else value)
 
     # --- the round loop -------------------------------------------------------------------------
 
     async def _step(self) -> None:
-        pending = await self.service.read(self.store.unfinished_rounds, self.spec.id)
-        if pending:
-            for row in pending:
-                await self._finish(row)
-            return
+        table = self.table
+        assert table is not None
+        if table.phase is Phase.IDLE:
+            if self.round is not None:  # a stored round the table never opened: nothing was bet on it
+                await self.service.write(self.store.forget_round, int(self.round["id"]))
+                self.round = None
+            await self._open()
+        elif table.phase is Phase.BETTING:
+            await self._betting()
+        else:
+            await self._dealing()
+
+    async def _open(self) -> None:
         is_open, change_shoe, _ = await self.service.read(self.store.table_flags, self.spec.id)
         if not is_open:
             await self._sleep(0.5)
             return
         cards: dict[str, Any] | None = None
         layout: dict[str, Any] | None = None
+        new_shoe = False
         if self.spec.dealing is not Dealing.DEALER_ENTRY:
             await self._ensure_shoe(change_shoe)
             assert self.dealer is not None
+            new_shoe = self.dealer.coups_in_shoe == 0
             dealt = self.dealer.next_coup()
             cards = {
                 "cards": [str(c) for c in dealt.result.cards],
@@ -211,19 +344,130 @@ class TableRunner:
             if dealt.layout is not None:
                 layout = dealt.layout.face_down()
                 cards["layout"] = dealt.layout.reveal()
-        round_id, event = await self.service.write(
-            self.store.open_round,
-            table_id=self.spec.id,
-            shoe_id=self.shoe_id,
-            cards=cards,
-            layout=layout,
-            betting_seconds=self.spec.betting_seconds,
-        )
-        self._publish(event)
+
+        def apply(table: Table, now: float) -> tuple[list[TableEvent], Any]:
+            events: list[TableEvent] = []
+            if new_shoe and table.state.coup_number > 0:
+                events += table.change_shoe(reason="new provably fair shoe", now=now)
+            events += table.open_betting(now=now)
+            return events, lambda result: result.round_id
+
+        data = {
+            "shoe_id": self.shoe_id,
+            "cards": cards,
+            "layout": layout,
+            "betting_seconds": self.spec.betting_seconds,
+        }
+        round_id = await self.submit(apply, op="open", data=lambda _: ("open", data))
+        self.round = await self.service.read(self.store.round_row, int(round_id))
         crash_point("round_opened")
-        opened: dict[str, Any] | None = await self.service.read(self.store.round_row, round_id)
-        if opened is not None:
-            await self._finish(opened)
+
+    def totals(self) -> dict[str, int]:
+        """Total stake per bet kind on the table now."""
+        out: dict[str, int] = {}
+        if self.table is not None:
+            for bet in self.table.state.bets.values():
+                out[bet.kind.value] = out.get(bet.kind.value, 0) + bet.stake
+        return out
+
+    async def _betting(self) -> None:
+        assert self.round is not None
+        round_id = int(self.round["id"])
+        closes_at = float(self.round["closes_at"])
+        while (left := closes_at - time.time()) > 0:
+            table = self.table
+            if table is None or table.phase is not Phase.BETTING:
+                return
+            self.service.publish_transient(
+                {
+                    "table": self.spec.id,
+                    "type": "countdown",
+                    "round_id": round_id,
+                    "seconds_left": round(left, 2),
+                    "totals": self.totals(),
+                    "exposure": table.state.exposure(),
+                    "players": len(table.state.bettors),
+                    "ts": time.time(),
+                }
+            )
+            await self._sleep(min(1.0, left))
+            if self._stop.is_set():
+                return
+            await self._keep_lease()
+        number = self.round["number"]
+        await self.submit(
+            lambda table, now: (table.close_betting(now=now), None),
+            op="close",
+            data=lambda _: ("close", {"number": number}),
+        )
+        crash_point("round_closed")
+
+    async def _dealing(self) -> None:
+        table = self.table
+        assert table is not None
+        if self.round is None:  # cannot happen: the round row is stored with the events that open it
+            await self.submit(lambda t, now: (t.void(reason="no stored round", now=now), None))
+            return
+        stored = json.loads(self.round["cards"]) if self.round["cards"] else None
+        side = table.reveal_due
+        if side is not None:
+            left = table.state.reveal_since + self.config.squeeze_seconds - time.time()
+            if left > 0:
+                await self._sleep(min(0.5, left))
+                await self._keep_lease()
+                return
+            await self.submit(lambda t, now: (t.reveal(side, now=now), None), data=self._settle_data)
+        elif stored is not None:
+            cards = [str(c) for c in stored["cards"]]
+
+            def deal(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+                events: list[TableEvent] = []
+                while t.due is not None:
+                    events += t.deal_card(cards[len(t.state.coup.cards)], now=now)
+                return events, None
+
+            await self.submit(deal, data=self._settle_data)
+        else:
+            await self._sleep(0.2)
+            await self._keep_lease()
+            return
+        if self.table is not None and self.table.phase is Phase.IDLE:
+            await self._finished()
+
+    def _settle_data(self, events: list[TableEvent]) -> tuple[str | None, dict[str, Any]]:
+        """The round change that goes with a step of the deal: its settlement, when the coup settled."""
+        settled = next((e for e in events if isinstance(e, CoupSettled)), None)
+        if settled is None:
+            return None, {}
+        assert self.round is not None
+        cards = [settled.player[0], settled.banker[0], settled.player[1], settled.banker[1]]
+        cards += list(settled.player[2:]) + list(settled.banker[2:])
+        texts = [str(c) for c in cards]
+        result = game.coup_from_cards(texts)
+        stored = json.loads(self.round["cards"]) if self.round["cards"] else None
+        last = bool(stored and stored.get("last"))
+        self.scoreboard.add(result)
+        return "settle", {
+            "number": self.round["number"],
+            "result": {"cards": texts, **result.to_dict()},
+            "bets": len(settled.settlements),
+            "returned": sum(s.returned for s in settled.settlements),
+            "roads": self.scoreboard.to_dict(),
+            "stats": shoe_stats(self.scoreboard).to_dict(),
+            "last": last,
+        }
+
+    async def _finished(self) -> None:
+        crash_point("round_settled")
+        last = False
+        if self.round is not None and self.round["cards"]:
+            last = bool(json.loads(self.round["cards"]).get("last"))
+        self.round = None
+        if last and self.shoe_id is not None:
+            self._publish(await self.service.write(self.store.end_shoe, self.shoe_id, reason="shoe finished"))
+            crash_point("shoe_ended")
+            self.dealer, self.shoe_id = None, None
+        await self._sleep(self.spec.settle_pause_seconds)
 
     async def _ensure_shoe(self, change_requested: bool) -> None:
         dealer = self.dealer
@@ -257,65 +501,247 @@ class TableRunner:
         self.dealer = ShoeDealer(config, source=ProvablyFairSource(server_seed=server_seed, client_seed=client_seed))
         self.scoreboard = Scoreboard()
 
-    async def _finish(self, row: dict[str, Any]) -> None:
-        """Take a round from its stored state to settled (or leave it voided)."""
-        round_id = int(row["id"])
-        if row["status"] == RoundStatus.BETTING.value:
-            closes_at = float(row["closes_at"])
-            while (left := closes_at - time.time()) > 0:
-                totals = await self.service.read(self.store.round_totals, round_id)
-                self.service.publish_transient(
-                    {
-                        "table": self.spec.id,
-                        "type": "countdown",
-                        "round_id": round_id,
-                        "seconds_left": round(left, 2),
-                        "totals": totals,
-                        "ts": time.time(),
-                    }
-                )
-                await self._sleep(min(1.0, left))
-                if self._stop.is_set():
-                    return
-                await self._keep_lease()
-            self._publish(await self.service.write(self.store.close_round, round_id))
-            crash_point("round_closed")
-        while True:
-            current = await self.service.read(self.store.round_row, round_id)
-            if current is None or current["status"] != RoundStatus.CLOSED.value:
-                return  # voided by the house meanwhile
-            if current["cards"] is not None:
-                stored = json.loads(current["cards"])
-                cards, last = list(stored["cards"]), bool(stored.get("last"))
-                break
-            entered = json.loads(current["entered"] or "[]")
-            if game.dealer_entry_state(entered).complete:
-                cards, last = entered, False
-                break
-            await self._sleep(0.2)
-            if self._stop.is_set():
-                return
-            await self._keep_lease()
-        result = game.coup_from_cards(cards)
-        bet_rows = await self.service.read(self.store.round_bets, round_id)
-        settled = game.settle_round_bets(
-            result, [(int(b["id"]), str(b["kind"]), int(b["stake"])) for b in bet_rows], variant=self.spec.variant
-        )
-        self.scoreboard.add(result)
-        event = await self.service.write(
-            self.store.settle_round,
-            round_id,
-            result={"cards": cards, **result.to_dict()},
-            settled=settled,
-            extra={"roads": self.scoreboard.to_dict(), "last": last},
-        )
-        self._publish(event)
-        crash_point("round_settled")
-        if last and self.shoe_id is not None:
-            self._publish(await self.service.write(self.store.end_shoe, self.shoe_id, reason="shoe finished"))
-            crash_point("shoe_ended")
-            self.dealer, self.shoe_id = None, None
-        await self._sleep(self.spec.settle_pause_seconds)
+    # --- intents --------------------------------------------------------------------------------
+
+    def _seat_view(self, name: str) -> dict[str, Any]:
+        table = self.table
+        assert table is not None
+        found = table.state.bettors.get(name)
+        if found is None:
+            return {"at_table": False}
+        return {
+            "at_table": True,
+            "seat": found.seat,
+            "balance": found.balance,
+            "available": found.available,
+            "owed": found.owed,
+            "variant": found.variant,
+        }
+
+    async def _joined(self, user: User, *, seat: int | None = None, buy_in: int | None = None) -> None:
+        """Bring the user to the table (standing by default) with ``buy_in`` (default: the whole wallet)."""
+        table = self.table
+        if table is not None and user.name in table.state.bettors:
+            return
+        wallet, _ = await self.service.read(self.store.balances, user)
+        amount = wallet if buy_in is None else buy_in
+        if amount > wallet:
+            raise TableInputError(
+                f"{user.name!r} has {wallet} in the wallet and cannot bring {amount}", hint="bring less"
+            )
+        self.wallets[user.name] = wallet - amount
+        await self.submit(lambda t, now: (t.join(user.name, balance=amount, seat=seat, now=now), None))
+
+    async def join(self, user: User, *, seat: int | None, buy_in: int | None) -> dict[str, Any]:
+        """The user comes to the table, seated or standing."""
+        if self.table is not None and user.name in self.table.state.bettors:
+            raise TableInputError(f"{user.name!r} is already at the table", hint="sit, or leave first", rule="R20")
+        await self._joined(user, seat=seat, buy_in=buy_in)
+        return self._seat_view(user.name)
+
+    async def sit(self, user: User, seat: int) -> dict[str, Any]:
+        """Take a seat (joining the table first when needed, R20)."""
+        if self.table is not None and user.name not in self.table.state.bettors:
+            await self._joined(user, seat=seat)
+            return self._seat_view(user.name)
+        await self.submit(lambda t, now: (t.sit(user.name, seat, now=now), None))
+        return self._seat_view(user.name)
+
+    async def leave(self, user: User) -> dict[str, Any]:
+        """Pay the commission box (R27), take the rest back to the wallet and leave."""
+        events: list[TableEvent] = await self.submit(lambda t, now: ((e := t.leave(user.name, now=now)), e))
+        left = events[0]
+        assert isinstance(left, BettorLeft)
+        self.wallets.pop(user.name, None)
+        return {"amount": left.amount, "commission": left.commission, "at_table": False}
+
+    async def cash_out(self, user: User, amount: int | None) -> dict[str, Any]:
+        """Pay the commission box (R27) and take ``amount`` (default: all available) back to the wallet."""
+        events: list[TableEvent] = await self.submit(lambda t, now: ((e := t.cash_out(user.name, amount, now=now)), e))
+        out = events[0]
+        assert isinstance(out, CashedOut)
+        self.wallets[user.name] = self.wallets.get(user.name, 0) + out.amount
+        return {"amount": out.amount, "commission": out.commission, **self._seat_view(user.name)}
+
+    async def switch_variant(self, user: User, variant: str) -> dict[str, Any]:
+        """Switch between standard and no-commission play with no bet open (R28)."""
+        await self.submit(lambda t, now: (t.switch_variant(user.name, variant, now=now), None))
+        return self._seat_view(user.name)
+
+    async def reveal(self, user: User | None, side: str) -> dict[str, Any]:
+        """Turn a side's face-down cards: its squeezer, or the dealer (``None``) (R23)."""
+        by = None if user is None else user.name
+        await self.submit(lambda t, now: (t.reveal(side, by=by, now=now), None), data=self._settle_data)
+        self._wake.set()
+        return self.public()
+
+    async def hand_over(self, user: User, side: str, to: str | None) -> dict[str, Any]:
+        """Hand the squeeze of a side to another seated bettor with a bet, or to the dealer (R23)."""
+        await self.submit(lambda t, now: (t.hand_over(user.name, side, to=to, now=now), None))
+        return self.public()
+
+    async def enter_card(self, card: str, *, position: str | None, face_up: bool) -> dict[str, Any]:
+        """A card entered by the dealer (R18)."""
+        try:
+            at = None if position is None else Position(position)
+        except ValueError:
+            raise TableInputError(
+                f"unknown position {position!r}", hint="one of: " + ", ".join(p.value for p in Position)
+            ) from None
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            return t.deal_card(card, position=at, exposed=face_up, now=now), None
+
+        def data(events: list[TableEvent]) -> tuple[str | None, dict[str, Any]]:
+            op, settled = self._settle_data(events)
+            if op is not None:
+                return op, settled
+            return "cards", {"cards": self._entered()}
+
+        await self.submit(apply, data=data)
+        self._wake.set()
+        table = self.table
+        assert table is not None
+        due = table.due
+        return {"entered": self._entered(), "due": None if due is None else due.value}
+
+    def _entered(self) -> list[str]:
+        table = self.table
+        assert table is not None
+        coup = table.state.coup
+        return [str(coup.cards[p]) for p in Position if p in coup.cards]
+
+    async def void(self, round_id: int, reason: str) -> int:
+        """Void the round in play (R18): every bet refunded in full; returns the amount refunded."""
+        if self.round is None or int(self.round["id"]) != round_id:
+            raise ProcedureError(f"round {round_id} is not in play", hint="only the round in play can be voided")
+        payload: dict[str, Any] = {"number": self.round["number"], "reason": reason}
+        if self.round["cards"]:
+            payload["cards"] = json.loads(self.round["cards"])
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            events = t.void(reason=reason, now=now)
+            voided = events[0]
+            assert isinstance(voided, RoundVoided)
+            payload["refunded"] = sum(r.stake for r in voided.refunds)
+            return events, payload["refunded"]
+
+        refunded = int(await self.submit(apply, data=lambda _: ("void", payload)))
+        self.round = None
+        self._wake.set()
+        return refunded
+
+    async def place_bet(
+        self, user: User, *, client_id: str, bet: str, stake: int, round_id: int | None, spot: int | None = None
+    ) -> _Placed:
+        """Place a bet on the round betting now (joining the table standing on a first bet)."""
+        table = self.table
+        if table is None:
+            raise ProcedureError(f"table {self.spec.id} is starting", hint="retry in a moment")
+        key = _bet_key((user, client_id))
+        if key in table.state.bet_ids:  # placed before: the stored bet is the answer (its body is not compared)
+            found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+            if found:
+                return _Placed(next(iter(found.values())), duplicate=True)
+        else:
+            current = None if self.round is None else int(self.round["id"])
+            if round_id is not None and round_id != current:
+                found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+                if found:
+                    return _Placed(next(iter(found.values())), duplicate=True)
+                raise ProcedureError(f"betting is closed for round {round_id}", hint="bet on the round now betting")
+            if user.name not in table.state.bettors:
+                found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+                if found:
+                    return _Placed(next(iter(found.values())), duplicate=True)
+                await self._joined(user)
+        name = user.name
+        placed_round = self.round
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            before = t.state.bettors[name].balance if name in t.state.bettors else 0
+            events = t.place_bet(name, bet, stake, spot=spot, bet_id=key, now=now)
+            wallet = self.wallets.get(name, 0)
+            after = t.state.bettors[name].balance + wallet
+            if not events:
+                return events, lambda result: _Placed(None, duplicate=True, key=key)
+            meta[key] = (user.id, client_id, before + wallet)
+            placed = events[0]
+            assert isinstance(placed, BetPlaced)
+
+            def answer(result: CommitResult) -> _Placed:
+                view = {
+                    "id": result.bet_ids.get(key),
+                    "round_id": None if placed_round is None else placed_round["id"],
+                    "client_id": client_id,
+                    "bet": placed.kind.value,
+                    "stake": stake,
+                    "status": "accepted",
+                    "result": None,
+                    "paid": None,
+                    "commission": None,
+                    "returned": None,
+                    "balance_before": before + wallet,
+                    "balance_after": None,
+                }
+                return _Placed(view, balance=after)
+
+            return events, answer
+
+        meta: dict[str, tuple[int, str, int]] = {}
+        placed = await self.submit(apply, bet=(user, client_id), meta=meta)
+        assert isinstance(placed, _Placed)
+        if placed.bet is None:
+            found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+            placed = _Placed(found.get((user.id, client_id)), duplicate=True)
+        return placed
+
+    def public(self) -> dict[str, Any]:
+        """What every client may see of the table now."""
+        table = self.table
+        if table is None:
+            return {}
+        return table_public(table, self.config)
+
+
+@dataclass(slots=True)
+class _Placed:
+    """The answer to a bet: the stored bet, whether it was a repeat, the bettor's balance after."""
+
+    bet: dict[str, Any] | None
+    duplicate: bool = False
+    balance: int | None = None
+    key: str | None = None
+
+
+def _dead_owner(owner: str) -> bool:
+    """Whether a lease holder (``host:pid:token``) is a process of this machine that no longer runs."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != os.uname().nodename or not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0]
+    except OSError:
+        return Path("/proc/self").exists()  # no such process (where /proc can tell)
+    except IndexError:
+        return False
+    return state in "ZX"
+
+
+def _bet_key(bet: tuple[User, str]) -> str:
+    return f"{bet[0].id}/{bet[1]}"
+
+
+def table_public(table: Table, config: TableConfig) -> dict[str, Any]:
+    """A table's public state with its seats (``seats``: seat number to bettor, ``None`` when free)."""
+    state = table.public_state()
+    state["seats"] = [{"seat": n, "bettor": table.seat_of(n)} for n in range(1, config.seats + 1)]
+    state["players"] = len(table.state.bettors)
+    state["reveal_deadline"] = (
+        table.state.reveal_since + config.squeeze_seconds if table.reveal_due is not None else None
+    )
+    return state
 
 
 class _LeaseLost(Exception):
@@ -335,7 +761,6 @@ class Service:
         self.store = Store(self.engine)
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-write")
         self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="db-read")
-        self.batcher = BetBatcher(self, max_batch=options.max_batch)
         self.runners: dict[str, TableRunner] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: PgListener | None = None
@@ -364,7 +789,7 @@ class Service:
         if self.channel is None:
             self.hub.deliver(message)
             return
-        payload = json.dumps(message, separators=(",", ":"))
+        payload = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         if len(payload) > 7000:
             return
         loop = asyncio.get_running_loop()
@@ -419,6 +844,9 @@ class Service:
                 runner = TableRunner(self, spec)
                 self.runners[spec.id] = runner
                 self._tasks.append(asyncio.create_task(runner.run(), name=f"table-{spec.id}"))
+            deadline = time.monotonic() + 3.0
+            while time.monotonic() < deadline and not all(r.leader for r in self.runners.values()):
+                await asyncio.sleep(0.02)
 
     async def stop(self) -> None:
         """Stop the loops (releasing their leases) and the listener."""

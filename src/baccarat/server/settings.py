@@ -19,6 +19,8 @@ from typing import Any
 
 from baccarat.errors import InputError
 from baccarat.shoe import DealingMode, ShoeConfig
+from baccarat.table_config import DealSource, TableConfig
+from baccarat.variants import get_variant
 
 __all__ = [
     "DEFAULT_DB_URL",
@@ -62,6 +64,9 @@ class TableSpec:
     max_bet: int = 500_000
     open: bool = True
     coups_per_seed: int = 60
+    #: Further settings of the table state machine (:meth:`TableConfig.from_dict` keys: seats,
+    #: squeeze, on_tie, commission, limits, banker_player_limit, …).
+    rules: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.id or len(self.id) > 40 or not all(c.isalnum() or c in "-_" for c in self.id):
@@ -77,6 +82,30 @@ class TableSpec:
             )
         if not 1 <= self.coups_per_seed <= 1000:
             raise InputError(f"table {self.id}: coups_per_seed {self.coups_per_seed} is outside 1–1000")
+
+    def table_config(self) -> TableConfig:
+        """The table state machine's settings. The server deals each coup from its provably fair
+        shoe when betting opens and enters the cards into the table, so the table itself always
+        takes entered cards (its shoe settings check them)."""
+        mode = "shoe" if self.dealing is Dealing.PRE_DEALT else self.dealing.value
+        data: dict[str, Any] = {
+            "variant": self.variant,
+            "dealing": mode,
+            "decks": self.decks,
+            "min_bet": self.min_bet,
+            "max_bet": self.max_bet,
+            "betting_seconds": self.betting_seconds,
+            **self.rules,
+        }
+        data.setdefault("commission", get_variant(self.variant).commission.value)
+        data["deal_source"] = DealSource.DEALER_ENTRY.value
+        if mode != "dealer_entry":
+            data.pop("dealing")
+            data["shoe"] = {"mode": mode}
+        try:
+            return TableConfig.from_dict(data)
+        except InputError as error:
+            raise InputError(f"table {self.id}: {error.message}", hint=error.hint) from None
 
     def shoe_config(self) -> ShoeConfig | None:
         """The engine's shoe settings for this table (``None`` in dealer-entry mode)."""
@@ -94,6 +123,7 @@ class TableSpec:
             "betting_seconds": self.betting_seconds,
             "min_bet": self.min_bet,
             "max_bet": self.max_bet,
+            "rules": self.table_config().to_dict(),
         }
 
 
@@ -110,15 +140,30 @@ class Lobby:
         return next((spec for spec in self.tables if spec.id == table_id), None)
 
 
-_TABLE_KEYS = set(TableSpec.__dataclass_fields__)
+_TABLE_KEYS = set(TableSpec.__dataclass_fields__) - {"rules"}
+_RULE_KEYS = {
+    "seats",
+    "standing_bettors",
+    "limits",
+    "banker_player_limit",
+    "banker_multiple_of_minimum",
+    "squeeze",
+    "squeeze_seconds",
+    "on_tie",
+    "tie_permissions",
+    "commission",
+    "variant_switching",
+}
 
 
 def _table_from(data: dict[str, Any]) -> TableSpec:
-    unknown = set(data) - _TABLE_KEYS
+    unknown = set(data) - _TABLE_KEYS - _RULE_KEYS
     if unknown:
-        raise InputError(f"unknown table setting(s) {sorted(unknown)}", hint=f"known: {sorted(_TABLE_KEYS)}")
+        known = sorted(_TABLE_KEYS | _RULE_KEYS)
+        raise InputError(f"unknown table setting(s) {sorted(unknown)}", hint=f"known: {known}")
     try:
-        values = dict(data)
+        values = {k: v for k, v in data.items() if k in _TABLE_KEYS}
+        values["rules"] = {k: v for k, v in data.items() if k in _RULE_KEYS}
         if "dealing" in values:
             values["dealing"] = Dealing(values["dealing"])
         spec = TableSpec(**values)
@@ -127,6 +172,7 @@ def _table_from(data: dict[str, Any]) -> TableSpec:
             raise
         raise InputError(f"table {data.get('id')!r}: {error}", hint="see the default tables.toml") from None
     spec.shoe_config()  # validates decks
+    spec.table_config()  # validates the table's rules
     return spec
 
 

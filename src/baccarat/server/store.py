@@ -17,12 +17,12 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Connection, Engine, case, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, case, func, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -45,15 +45,36 @@ from baccarat.server.schema import (
     table_state,
     users,
 )
+from baccarat.settlement import BetResult
+from baccarat.table_events import (
+    EVENT_TYPES,
+    BetPlaced,
+    BetSettlement,
+    BettorJoined,
+    BettorLeft,
+    CashedOut,
+    CoupSettled,
+    FundsAdded,
+    RoundVoided,
+    TableEvent,
+    event_from_dict,
+)
 
 __all__ = [
+    "PRIVATE_EVENTS",
     "BetOutcome",
     "BetRequest",
+    "ClientIdTaken",
+    "CommitResult",
+    "LeaseLost",
     "LedgerReport",
     "Role",
     "SettledBet",
     "Store",
+    "TableWrite",
     "User",
+    "bet_payload",
+    "public_event",
 ]
 
 SESSION_SECONDS = 7 * 24 * 3600
@@ -193,6 +214,10 @@ class Store:
         self.postgres = engine.dialect.name == "postgresql"
         #: PostgreSQL NOTIFY channel on which stored events are announced (``None``: no NOTIFY).
         self.channel = channel
+        self._user_cache: dict[str, User] = {}
+        self._purse_cache: dict[tuple[str, int], int] = {}
+        self._in_play_cache: dict[str, int] = {}
+        self._house: int | None = None
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -205,17 +230,24 @@ class Store:
         return int(conn.execute(select(accounts.c.id).where(accounts.c.name == name)).scalar_one())
 
     def event(
-        self, conn: Connection, *, table_id: str, kind: str, payload: dict[str, Any], round_id: int | None = None
+        self,
+        conn: Connection,
+        *,
+        table_id: str,
+        kind: str,
+        payload: dict[str, Any],
+        round_id: int | None = None,
+        notify: bool = True,
     ) -> dict[str, Any]:
         """Store one table event (and announce it on PostgreSQL when the transaction commits)."""
         now = time.time()
-        body = json.dumps(payload, separators=(",", ":"))
+        body = _dumps(payload)
         event_id = conn.execute(
             insert(events)
             .values(table_id=table_id, round_id=round_id, kind=kind, payload=body, created_at=now)
             .returning(events.c.id)
         ).scalar_one()
-        if self.channel:
+        if self.channel and notify:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": str(event_id)})
         return {"id": event_id, "table": table_id, "round_id": round_id, "type": kind, "ts": now, **payload}
 
@@ -234,7 +266,7 @@ class Store:
             "round_id": m["round_id"],
             "type": m["kind"],
             "ts": m["created_at"],
-            **json.loads(m["payload"]),
+            **public_event(m["kind"], json.loads(m["payload"])),
         }
 
     def events_since(self, table_id: str, after_id: int, *, limit: int = 200) -> list[dict[str, Any]]:
@@ -242,7 +274,11 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(events)
-                .where(events.c.table_id == table_id, events.c.id > after_id)
+                .where(
+                    events.c.table_id == table_id,
+                    events.c.id > after_id,
+                    events.c.kind.not_in(sorted(PRIVATE_EVENTS)),
+                )
                 .order_by(events.c.id)
                 .limit(limit)
             ).all()
@@ -373,16 +409,26 @@ class Store:
             payload = {k: v for k, v in (("open", is_open), ("change_shoe", change_shoe)) if v is not None}
             return self.event(conn, table_id=table_id, kind="table_changed", payload=payload)
 
-    def acquire_lease(self, table_id: str, owner: str, *, ttl: float) -> bool:
-        """Take or renew the lease that lets ``owner`` run this table's rounds; False if another holds it."""
+    def acquire_lease(
+        self, table_id: str, owner: str, *, ttl: float, dead: Callable[[str], bool] | None = None
+    ) -> bool:
+        """Take or renew the lease that lets ``owner`` run this table's rounds; False if another holds it.
+
+        ``dead`` says whether a holder is known to be dead (a process of this machine that no longer
+        runs): its lease is taken over at once instead of when it expires.
+        """
         now = time.time()
         with self.engine.begin() as conn:
             self._insert_ignore(conn, table_leases, {"table_id": table_id, "owner": owner, "expires_at": now + ttl})
+            holder = conn.execute(select(table_leases.c.owner).where(table_leases.c.table_id == table_id)).scalar()
+            gone = holder is not None and holder != owner and dead is not None and dead(str(holder))
             result = conn.execute(
                 update(table_leases)
                 .where(
                     table_leases.c.table_id == table_id,
-                    or_(table_leases.c.owner == owner, table_leases.c.expires_at < now),
+                    or_(table_leases.c.owner == owner, table_leases.c.expires_at < now, table_leases.c.owner == holder)
+                    if gone
+                    else or_(table_leases.c.owner == owner, table_leases.c.expires_at < now),
                 )
                 .values(owner=owner, expires_at=now + ttl)
             )
@@ -483,52 +529,6 @@ class Store:
 
     # --- rounds ---------------------------------------------------------------------------------
 
-    def open_round(
-        self,
-        *,
-        table_id: str,
-        shoe_id: int | None,
-        cards: dict[str, Any] | None,
-        layout: dict[str, Any] | None,
-        betting_seconds: float,
-    ) -> tuple[int, dict[str, Any]]:
-        """Open a round for betting with its cards already fixed and stored; returns (round id, event)."""
-        now = time.time()
-        with self.engine.begin() as conn:
-            number = (
-                conn.execute(select(func.max(rounds.c.number)).where(rounds.c.table_id == table_id)).scalar() or 0
-            ) + 1
-            coup_in_shoe = None
-            if shoe_id is not None:
-                conn.execute(update(shoes).where(shoes.c.id == shoe_id).values(coups=shoes.c.coups + 1))
-                coup_in_shoe = conn.execute(select(shoes.c.coups).where(shoes.c.id == shoe_id)).scalar_one()
-            round_id = conn.execute(
-                insert(rounds)
-                .values(
-                    table_id=table_id,
-                    number=number,
-                    shoe_id=shoe_id,
-                    coup_in_shoe=coup_in_shoe,
-                    status=RoundStatus.BETTING.value,
-                    opened_at=now,
-                    closes_at=now + betting_seconds,
-                    cards=None if cards is None else json.dumps(cards),
-                    layout=None if layout is None else json.dumps(layout),
-                    entered=None if cards is not None else "[]",
-                )
-                .returning(rounds.c.id)
-            ).scalar_one()
-            payload: dict[str, Any] = {
-                "number": number,
-                "closes_at": now + betting_seconds,
-                "betting_seconds": betting_seconds,
-                "coup_in_shoe": coup_in_shoe,
-            }
-            if layout is not None:
-                payload["layout"] = layout
-            event = self.event(conn, table_id=table_id, kind="betting_opened", round_id=round_id, payload=payload)
-        return round_id, event
-
     def round_row(self, round_id: int) -> dict[str, Any] | None:
         """A round's stored row."""
         with self.engine.connect() as conn:
@@ -556,50 +556,15 @@ class Store:
             ).first()
         return None if row is None else dict(row._mapping)
 
-    def close_round(self, round_id: int) -> dict[str, Any] | None:
-        """Stop betting; ``None`` if the round was no longer betting."""
+    def forget_round(self, round_id: int) -> None:
+        """Void a stored round that the table never opened (no bet can be on it)."""
         with self.engine.begin() as conn:
-            done = conn.execute(
+            conn.execute(
                 update(rounds)
-                .where(rounds.c.id == round_id, rounds.c.status == RoundStatus.BETTING.value)
-                .values(status=RoundStatus.CLOSED.value, closed_at=time.time())
-            )
-            if done.rowcount != 1:
-                return None
-            row = conn.execute(select(rounds.c.table_id, rounds.c.number).where(rounds.c.id == round_id)).one()
-            count, total = conn.execute(
-                select(func.count(), func.coalesce(func.sum(bets.c.stake), 0)).where(bets.c.round_id == round_id)
-            ).one()
-            return self.event(
-                conn,
-                table_id=row[0],
-                kind="betting_closed",
-                round_id=round_id,
-                payload={"number": row[1], "bets": int(count), "staked": int(total)},
-            )
-
-    def enter_card(self, round_id: int, entered: list[str]) -> dict[str, Any]:
-        """Store the dealer-entry cards of a closed round (the caller checked the order)."""
-        with self.engine.begin() as conn:
-            row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
-            if row is None or row._mapping["status"] != RoundStatus.CLOSED.value or row._mapping["cards"] is not None:
-                raise ProcedureError(
-                    "cards can be entered only in a dealer-entry round whose betting has closed",
-                    hint="wait for betting to close",
+                .where(
+                    rounds.c.id == round_id, rounds.c.status.in_([RoundStatus.BETTING.value, RoundStatus.CLOSED.value])
                 )
-            done = conn.execute(
-                update(rounds)
-                .where(rounds.c.id == round_id, rounds.c.entered == row._mapping["entered"])
-                .values(entered=json.dumps(entered))
-            )
-            if done.rowcount != 1:
-                raise ProcedureError("another card was entered at the same time", hint="reload and try again")
-            return self.event(
-                conn,
-                table_id=row._mapping["table_id"],
-                kind="card_entered",
-                round_id=round_id,
-                payload={"cards": entered},
+                .values(status=RoundStatus.VOIDED.value, finished_at=time.time(), void_reason="not opened")
             )
 
     def round_bets(self, round_id: int) -> list[dict[str, Any]]:
@@ -617,267 +582,242 @@ class Store:
         return {str(kind): int(total) for kind, total in rows}
 
     def _in_play_of(self, conn: Connection, table_id: str) -> int:
-        return int(
-            conn.execute(select(table_state.c.in_play_id).where(table_state.c.table_id == table_id)).scalar_one()
-        )
+        found = self._in_play_cache.get(table_id)
+        if found is None:
+            found = self._in_play_cache[table_id] = int(
+                conn.execute(select(table_state.c.in_play_id).where(table_state.c.table_id == table_id)).scalar_one()
+            )
+        return found
 
-    def _finish_balances(self, conn: Connection, round_id: int) -> None:
-        per_user = conn.execute(
-            select(bets.c.user_id, accounts.c.balance)
-            .join(users, users.c.id == bets.c.user_id)
-            .join(accounts, accounts.c.id == users.c.wallet_id)
-            .where(bets.c.round_id == round_id)
-            .distinct()
-        ).all()
-        for user_id, balance in per_user:
+    def _finish_balances(self, conn: Connection, round_id: int, table_id: str) -> None:
+        """Write each bettor's total balance (wallet and money at the table) after the round."""
+        for (user_id,) in conn.execute(select(bets.c.user_id).where(bets.c.round_id == round_id).distinct()).all():
+            total = conn.execute(
+                select(func.coalesce(func.sum(accounts.c.balance), 0))
+                .select_from(users)
+                .join(accounts, or_(accounts.c.id == users.c.wallet_id, accounts.c.name.like(f"purse:{user_id}:%")))
+                .where(users.c.id == user_id)
+            ).scalar_one()
             conn.execute(
-                update(bets).where(bets.c.round_id == round_id, bets.c.user_id == user_id).values(balance_after=balance)
+                update(bets).where(bets.c.round_id == round_id, bets.c.user_id == user_id).values(balance_after=total)
             )
 
-    def settle_round(
-        self,
-        round_id: int,
-        *,
-        result: dict[str, Any],
-        settled: Sequence[SettledBet],
-        extra: dict[str, Any] | None = None,
-    ) -> dict[str, Any] | None:
-        """Settle a closed round exactly once; ``None`` if it was not closed (already settled or voided)."""
-        now = time.time()
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                update(rounds)
-                .where(rounds.c.id == round_id, rounds.c.status == RoundStatus.CLOSED.value)
-                .values(status=RoundStatus.SETTLED.value, finished_at=now, result=json.dumps(result))
-            )
-            if done.rowcount != 1:
-                return None
-            row = conn.execute(select(rounds.c.table_id, rounds.c.number).where(rounds.c.id == round_id)).one()
-            table_id = str(row[0])
-            in_play = self._in_play_of(conn, table_id)
-            house = self._account(conn, AccountKind.HOUSE, "house")
-            bet_rows = {
-                r._mapping["id"]: r._mapping
-                for r in conn.execute(
-                    select(bets, users.c.wallet_id, users.c.owed_id)
-                    .join(users, users.c.id == bets.c.user_id)
-                    .where(bets.c.round_id == round_id)
-                ).all()
-            }
-            if set(bet_rows) != {s.bet_id for s in settled}:
-                raise ProcedureError(f"round {round_id}: the settlement does not cover exactly its bets")
-            paid_total = 0
-            for s in settled:
-                bet = bet_rows[s.bet_id]
-                stake, wallet = int(bet["stake"]), int(bet["wallet_id"])
-                if s.outcome == "lose":
-                    transfer(conn, source=in_play, target=house, amount=stake, kind=EntryKind.LOSS, bet_id=s.bet_id)
-                else:
-                    transfer(conn, source=in_play, target=wallet, amount=stake, kind=EntryKind.RETURN, bet_id=s.bet_id)
-                    transfer(conn, source=house, target=wallet, amount=s.paid, kind=EntryKind.WIN, bet_id=s.bet_id)
-                    transfer(
-                        conn,
-                        source=int(bet["owed_id"]),
-                        target=house,
-                        amount=s.owed,
-                        kind=EntryKind.COMMISSION,
-                        bet_id=s.bet_id,
-                    )
-                paid_total += s.returned
-                conn.execute(
-                    update(bets)
-                    .where(bets.c.id == s.bet_id, bets.c.status == BetStatus.ACCEPTED.value)
-                    .values(
-                        status=BetStatus.SETTLED.value,
-                        outcome=s.outcome,
-                        paid=s.paid,
-                        commission=s.commission,
-                        returned=s.returned,
-                    )
-                )
-            self._finish_balances(conn, round_id)
-            payload = {"number": row[1], "result": result, "bets": len(settled), "returned": paid_total}
-            if extra:
-                payload |= extra
-            event = self.event(conn, table_id=table_id, kind="round_settled", round_id=round_id, payload=payload)
-            crash_point("settle_uncommitted")
-            return event
+    # --- the table's journal --------------------------------------------------------------------
 
-    def void_round(self, round_id: int, *, reason: str) -> dict[str, Any] | None:
-        """Void a round in flight and refund every bet exactly once; ``None`` if it had already finished."""
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                update(rounds)
-                .where(
-                    rounds.c.id == round_id,
-                    rounds.c.status.in_([RoundStatus.BETTING.value, RoundStatus.CLOSED.value]),
-                )
-                .values(status=RoundStatus.VOIDED.value, finished_at=time.time(), void_reason=reason)
-            )
-            if done.rowcount != 1:
-                return None
-            row = conn.execute(select(rounds).where(rounds.c.id == round_id)).one()._mapping
-            table_id = str(row["table_id"])
-            in_play = self._in_play_of(conn, table_id)
-            refunded = 0
-            for bet in conn.execute(
-                select(bets.c.id, bets.c.stake, users.c.wallet_id)
-                .join(users, users.c.id == bets.c.user_id)
-                .where(bets.c.round_id == round_id)
-            ).all():
-                transfer(
-                    conn, source=in_play, target=int(bet[2]), amount=int(bet[1]), kind=EntryKind.REFUND, bet_id=bet[0]
-                )
-                refunded += int(bet[1])
-            conn.execute(
-                update(bets)
-                .where(bets.c.round_id == round_id, bets.c.status == BetStatus.ACCEPTED.value)
-                .values(status=BetStatus.REFUNDED.value, outcome="refund", paid=0, commission=0, returned=bets.c.stake)
-            )
-            self._finish_balances(conn, round_id)
-            payload: dict[str, Any] = {"number": row["number"], "reason": reason, "refunded": refunded}
-            if row["cards"] is not None:
-                payload["cards"] = json.loads(row["cards"])
-            return self.event(conn, table_id=table_id, kind="round_voided", round_id=round_id, payload=payload)
+    def _users_named(self, conn: Connection, names: Iterable[str]) -> dict[str, User]:
+        missing = sorted({n for n in names if n not in self._user_cache})
+        if missing:
+            for row in conn.execute(select(users).where(users.c.name.in_(missing))).all():
+                user = self._user(row)
+                self._user_cache[user.name] = user
+        return {n: self._user_cache[n] for n in names if n in self._user_cache}
 
-    # --- bets -----------------------------------------------------------------------------------
+    def _purse(self, conn: Connection, table_id: str, user: User, *, create: bool = False) -> int:
+        key = (table_id, user.id)
+        found = self._purse_cache.get(key)
+        if found is None:
+            name = f"purse:{user.id}:{table_id}"
+            if create:
+                found = self._account(conn, AccountKind.PURSE, name)
+            else:
+                found = int(conn.execute(select(accounts.c.id).where(accounts.c.name == name)).scalar_one())
+            self._purse_cache[key] = found
+        return found
 
-    def place_bets(self, requests: Sequence[BetRequest]) -> list[BetOutcome]:
-        """Place a batch of bets in one transaction (group commit); one outcome per request, in order.
+    def table_events(self, table_id: str) -> list[dict[str, Any]]:
+        """Every stored event of the table state machine, oldest first (what :meth:`Table.replay` reads)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(events.c.payload)
+                .where(events.c.table_id == table_id, events.c.kind.in_(sorted(EVENT_TYPES)))
+                .order_by(events.c.id)
+            ).all()
+        return [json.loads(row[0]) for row in rows]
 
-        A request whose ``(user, client id)`` is already stored gets the stored bet back
-        (``duplicate``): placing a bet twice places it once.
-        """
-        for attempt in range(3):
-            try:
-                return self._place_bets(requests)
-            except IntegrityError:
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
+    def last_event_id(self, table_id: str) -> int:
+        """The id of the table's newest stored event (0 when none)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(func.max(events.c.id)).where(events.c.table_id == table_id)).scalar()
+        return int(found or 0)
 
-    def _place_bets(self, requests: Sequence[BetRequest]) -> list[BetOutcome]:
-        now = time.time()
-        outcomes: list[BetOutcome | None] = [None] * len(requests)
-        with self.engine.begin() as conn:
-            round_ids = sorted({r.round_id for r in requests})
-            query = select(rounds.c.id, rounds.c.table_id, rounds.c.status, rounds.c.closes_at).where(
-                rounds.c.id.in_(round_ids)
-            )
-            if self.postgres:
-                query = query.with_for_update(read=True)
-            round_info = {row[0]: row for row in conn.execute(query).all()}
-            keys = [(r.user.id, r.client_id) for r in requests]
-            existing: dict[tuple[int, str], Any] = {}
-            wanted = set(keys)
-            for row in conn.execute(
+    def bets_by_client(self, keys: Sequence[tuple[int, str]]) -> dict[tuple[int, str], dict[str, Any]]:
+        """Stored bets by ``(user id, client id)`` (to answer a repeated client id)."""
+        if not keys:
+            return {}
+        wanted = set(keys)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
                 select(bets).where(
                     bets.c.user_id.in_(sorted({u for u, _ in wanted})),
                     bets.c.client_id.in_(sorted({c for _, c in wanted})),
                 )
-            ).all():
-                key = (row._mapping["user_id"], row._mapping["client_id"])
-                if key in wanted:
-                    existing[key] = row
-            new_rows: list[dict[str, Any]] = []
-            new_index: list[int] = []
-            seen: dict[tuple[int, str], int] = {}
-            in_play_credit: dict[str, int] = {}
-            for i, request in enumerate(requests):
-                key = keys[i]
-                if key in existing:
-                    outcomes[i] = BetOutcome(accepted=True, duplicate=True, bet=_bet_dict(existing[key]))
-                    continue
-                if key in seen:
-                    continue  # filled in after the insert, from the first request with this id
-                info = round_info.get(request.round_id)
-                if info is None or info[1] != request.table_id:
-                    outcomes[i] = BetOutcome(accepted=False, reason="no such round at this table", status=404)
-                    continue
-                if info[2] != RoundStatus.BETTING.value or info[3] <= now:
-                    outcomes[i] = BetOutcome(
-                        accepted=False, reason=f"betting is closed for round {request.round_id}", status=409
+            ).all()
+        out = {}
+        for row in rows:
+            key = (row._mapping["user_id"], row._mapping["client_id"])
+            if key in wanted:
+                out[key] = _bet_dict(row)
+        return out
+
+    def purses(self, user: User) -> dict[str, int]:
+        """The user's money at each table (purse balances by table id)."""
+        prefix = f"purse:{user.id}:"
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(accounts.c.name, accounts.c.balance).where(accounts.c.name.like(prefix + "%"))
+            ).all()
+        return {str(name)[len(prefix) :]: int(balance) for name, balance in rows}
+
+    def commit_table(self, table_id: str, writes: Sequence[TableWrite], *, owner: str | None = None) -> CommitResult:
+        """Store a run of the table's events with their ledger entries and round changes, in one transaction.
+
+        Money follows the events exactly: a bettor joining or adding funds moves money from the
+        wallet to the user's purse at the table; a bet from the purse to the table's in-play account;
+        a settlement back to the purse (and winnings from the house, commission owed recorded in the
+        commission box); a refund back to the purse; leaving or cashing out pays the commission box
+        and moves the rest back to the wallet. ``owner`` fences the write: it is refused unless that
+        process still holds the table's lease.
+        """
+        result = CommitResult()
+        with self.engine.begin() as conn:
+            now = time.time()
+            if owner is not None:
+                held = conn.execute(
+                    update(table_leases)
+                    .where(
+                        table_leases.c.table_id == table_id,
+                        table_leases.c.owner == owner,
+                        table_leases.c.expires_at > now,
                     )
-                    continue
-                balance = conn.execute(
-                    update(accounts)
-                    .where(accounts.c.id == request.user.wallet_id, accounts.c.balance >= request.stake)
-                    .values(balance=accounts.c.balance - request.stake)
-                    .returning(accounts.c.balance)
-                ).scalar()
-                if balance is None:
-                    outcomes[i] = BetOutcome(
-                        accepted=False, reason=f"insufficient balance for a stake of {request.stake}", status=409
-                    )
-                    continue
-                seen[key] = i
-                in_play_credit[request.table_id] = in_play_credit.get(request.table_id, 0) + request.stake
-                new_index.append(i)
-                new_rows.append(
-                    {
-                        "round_id": request.round_id,
-                        "user_id": request.user.id,
-                        "client_id": request.client_id,
-                        "kind": request.kind,
-                        "stake": request.stake,
-                        "status": BetStatus.ACCEPTED.value,
-                        "balance_before": int(balance) + request.stake,
-                        "created_at": now,
-                        "_balance": int(balance),
-                        "_wallet": request.user.wallet_id,
-                    }
+                    .values(expires_at=table_leases.c.expires_at)
                 )
-            if new_rows:
-                ids = conn.execute(
-                    insert(bets).returning(bets.c.id, sort_by_parameter_order=True),
-                    [{k: v for k, v in row.items() if not k.startswith("_")} for row in new_rows],
-                ).all()
-                in_play_ids = {table_id: self._in_play_of(conn, table_id) for table_id in in_play_credit}
-                conn.execute(
-                    insert(entries),
-                    [
-                        {
-                            "from_account": new["_wallet"],
-                            "to_account": in_play_ids[requests[i].table_id],
-                            "amount": new["stake"],
-                            "kind": EntryKind.STAKE.value,
-                            "bet_id": bet_id[0],
-                            "round_id": new["round_id"],
-                            "created_at": now,
-                        }
-                        for i, new, bet_id in zip(new_index, new_rows, ids, strict=True)
-                    ],
-                )
-                for table_id, amount in in_play_credit.items():
+                if held.rowcount != 1:
+                    raise LeaseLost(f"this process no longer holds the lease of table {table_id}")
+            names: set[str] = set()
+            for w in writes:
+                for e in w.events:
+                    bettor = getattr(e, "bettor", None)
+                    if isinstance(bettor, str):
+                        names.add(bettor)
+                    if isinstance(e, CoupSettled):
+                        names |= {s.bettor for s in e.settlements}
+                    elif isinstance(e, RoundVoided):
+                        names |= {r.bettor for r in e.refunds}
+            people = self._users_named(conn, names)
+            wanted = {(uid, client) for w in writes for uid, client, _ in w.bet_meta.values()}
+            if wanted:
+                taken = [
+                    (int(u), str(c))
+                    for u, c in conn.execute(
+                        select(bets.c.user_id, bets.c.client_id).where(
+                            bets.c.user_id.in_(sorted({u for u, _ in wanted})),
+                            bets.c.client_id.in_(sorted({c for _, c in wanted})),
+                        )
+                    ).all()
+                    if (u, c) in wanted
+                ]
+                if taken:
+                    raise ClientIdTaken(taken)
+            journal = _Journal(self, conn, table_id, people, now)
+            round_id = None
+            for w in writes:
+                round_id = w.round_id if w.round_id is not None else round_id
+                opened: dict[str, Any] | None = None
+                if w.op == "open":
+                    round_id, opened = self._open_round(conn, table_id, w, now)
+                    result.round_id = round_id
+                journal.round_id = round_id
+                for event in w.events:
+                    journal.add(event, w.bet_meta)
+                if w.op is not None:
+                    journal.flush()
+                if opened is not None:
+                    journal.public("betting_opened", opened)
+                elif w.op == "close" and round_id is not None:
                     conn.execute(
-                        update(accounts)
-                        .where(accounts.c.id == in_play_ids[table_id])
-                        .values(balance=accounts.c.balance + amount)
+                        update(rounds)
+                        .where(rounds.c.id == round_id)
+                        .values(status=RoundStatus.CLOSED.value, closed_at=now)
                     )
-                for i, new, bet_id in zip(new_index, new_rows, ids, strict=True):
-                    bet = {
-                        "id": bet_id[0],
-                        "round_id": new["round_id"],
-                        "client_id": new["client_id"],
-                        "bet": new["kind"],
-                        "stake": new["stake"],
-                        "status": BetStatus.ACCEPTED.value,
-                        "result": None,
-                        "paid": None,
-                        "commission": None,
-                        "returned": None,
-                        "balance_before": new["balance_before"],
-                        "balance_after": None,
-                    }
-                    outcomes[i] = BetOutcome(accepted=True, bet=bet, balance=new["_balance"])
-            crash_point("bets_uncommitted")
-        crash_point("bets_committed")
-        for i, outcome in enumerate(outcomes):
-            if outcome is None:
-                first = outcomes[seen[keys[i]]]
-                assert first is not None
-                outcomes[i] = BetOutcome(accepted=first.accepted, duplicate=True, bet=first.bet, reason=first.reason)
-        return [o for o in outcomes if o is not None]
+                    count, total = conn.execute(
+                        select(func.count(), func.coalesce(func.sum(bets.c.stake), 0)).where(
+                            bets.c.round_id == round_id
+                        )
+                    ).one()
+                    journal.public(
+                        "betting_closed",
+                        {"number": w.data.get("number"), "bets": int(count), "staked": int(total)},
+                    )
+                elif w.op == "cards" and round_id is not None:
+                    conn.execute(
+                        update(rounds).where(rounds.c.id == round_id).values(entered=json.dumps(w.data["cards"]))
+                    )
+                    journal.public("card_entered", {"cards": w.data["cards"]})
+                elif w.op == "settle" and round_id is not None:
+                    conn.execute(
+                        update(rounds)
+                        .where(rounds.c.id == round_id)
+                        .values(status=RoundStatus.SETTLED.value, finished_at=now, result=json.dumps(w.data["result"]))
+                    )
+                    self._finish_balances(conn, round_id, table_id)
+                    crash_point("settle_uncommitted")
+                    journal.public("round_settled", w.data)
+                elif w.op == "void" and round_id is not None:
+                    conn.execute(
+                        update(rounds)
+                        .where(rounds.c.id == round_id)
+                        .values(status=RoundStatus.VOIDED.value, finished_at=now, void_reason=w.data["reason"])
+                    )
+                    self._finish_balances(conn, round_id, table_id)
+                    journal.public("round_voided", w.data)
+            journal.flush()
+            if journal.bet_ids:
+                crash_point("bets_uncommitted")
+            result.published = journal.published
+            result.bet_ids = journal.bet_ids
+        if journal.bet_ids:
+            crash_point("bets_committed")
+        return result
+
+    def _open_round(self, conn: Connection, table_id: str, w: TableWrite, now: float) -> tuple[int, dict[str, Any]]:
+        data = w.data
+        number = (
+            conn.execute(select(func.max(rounds.c.number)).where(rounds.c.table_id == table_id)).scalar() or 0
+        ) + 1
+        shoe_id = data.get("shoe_id")
+        coup_in_shoe = None
+        if shoe_id is not None:
+            conn.execute(update(shoes).where(shoes.c.id == shoe_id).values(coups=shoes.c.coups + 1))
+            coup_in_shoe = conn.execute(select(shoes.c.coups).where(shoes.c.id == shoe_id)).scalar_one()
+        cards, layout = data.get("cards"), data.get("layout")
+        closes_at = now + float(data["betting_seconds"])
+        round_id = int(
+            conn.execute(
+                insert(rounds)
+                .values(
+                    table_id=table_id,
+                    number=number,
+                    shoe_id=shoe_id,
+                    coup_in_shoe=coup_in_shoe,
+                    status=RoundStatus.BETTING.value,
+                    opened_at=now,
+                    closes_at=closes_at,
+                    cards=None if cards is None else json.dumps(cards),
+                    layout=None if layout is None else json.dumps(layout),
+                    entered=None if cards is not None else "[]",
+                )
+                .returning(rounds.c.id)
+            ).scalar_one()
+        )
+        payload: dict[str, Any] = {
+            "number": number,
+            "closes_at": closes_at,
+            "betting_seconds": data["betting_seconds"],
+            "coup_in_shoe": coup_in_shoe,
+        }
+        if layout is not None:
+            payload["layout"] = layout
+        return round_id, payload
 
     # --- recall and checks ----------------------------------------------------------------------
 
@@ -947,38 +887,44 @@ class Store:
                     .select_from(bets.join(rounds, rounds.c.id == bets.c.round_id))
                     .where(
                         bets.c.status == BetStatus.ACCEPTED.value,
+                        or_(bets.c.outcome.is_(None), bets.c.outcome != "stay"),
                         rounds.c.status.in_([RoundStatus.SETTLED.value, RoundStatus.VOIDED.value]),
                     )
                 ).scalar_one()
             )
-            # each bet: one stake entry; accepted -> nothing else; settled -> return or loss (once);
-            # refunded -> exactly one refund.
+
+            # each bet: one stake entry of its stake; accepted (or kept after a tie) -> nothing else;
+            # settled -> its stake returned or lost, in full, once; refunded -> one refund of its stake.
+            def amount_of(*kinds: EntryKind) -> Any:
+                return func.sum(case((entries.c.kind.in_([k.value for k in kinds]), entries.c.amount), else_=0))
+
+            def count_of(*kinds: EntryKind) -> Any:
+                return func.sum(case((entries.c.kind.in_([k.value for k in kinds]), 1), else_=0))
+
             per_bet = conn.execute(
                 select(
-                    bets.c.id,
+                    bets.c.stake,
                     bets.c.status,
-                    func.sum(case((entries.c.kind == EntryKind.STAKE.value, 1), else_=0)),
-                    func.sum(
-                        case(
-                            (
-                                entries.c.kind.in_(
-                                    [EntryKind.RETURN.value, EntryKind.LOSS.value, EntryKind.REFUND.value]
-                                ),
-                                1,
-                            ),
-                            else_=0,
-                        )
-                    ),
-                    func.sum(case((entries.c.kind == EntryKind.REFUND.value, 1), else_=0)),
+                    count_of(EntryKind.STAKE),
+                    amount_of(EntryKind.STAKE),
+                    amount_of(EntryKind.RETURN, EntryKind.LOSS),
+                    amount_of(EntryKind.REFUND),
+                    count_of(EntryKind.REFUND),
                 )
                 .select_from(bets.outerjoin(entries, entries.c.bet_id == bets.c.id))
-                .group_by(bets.c.id, bets.c.status)
+                .group_by(bets.c.id, bets.c.stake, bets.c.status)
             ).all()
             wrong = 0
-            for _bet_id, status, stakes, closings, refunds in per_bet:
-                closing_expected = 0 if status == BetStatus.ACCEPTED.value else 1
-                refund_expected = 1 if status == BetStatus.REFUNDED.value else 0
-                if (stakes or 0) != 1 or (closings or 0) != closing_expected or (refunds or 0) != refund_expected:
+            for stake, status, stakes, staked, closed, refunded, refunds in per_bet:
+                closing = {BetStatus.SETTLED.value: stake}.get(status, 0)
+                refund = {BetStatus.REFUNDED.value: stake}.get(status, 0)
+                if (
+                    (stakes or 0) != 1
+                    or (staked or 0) != stake
+                    or (closed or 0) != closing
+                    or (refunded or 0) != refund
+                    or (refunds or 0) != (1 if refund else 0)
+                ):
                     wrong += 1
             in_play_total = int(
                 conn.execute(
@@ -993,3 +939,290 @@ class Store:
                 ).scalar_one()
             )
         return LedgerReport(total, mismatched, open_bets, wrong, in_play_total - open_stakes)
+
+
+#: Table events stored but not broadcast: one per bet would flood every client (the running
+#: totals go out with the countdown instead).
+PRIVATE_EVENTS = frozenset({"BetPlaced", "BetCancelled", "BetSwitched"})
+
+
+def public_event(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """What clients see of a stored event: a table event without face-down cards, and a settled coup
+    with the number of its settlements (each bettor reads their own in the history)."""
+    if kind not in EVENT_TYPES:
+        return payload
+    data = event_from_dict(payload).public_dict()
+    if kind == "CoupSettled":
+        data["settlements"] = len(data.get("settlements", ()))
+    return data
+
+
+@dataclass(slots=True)
+class TableWrite:
+    """One step of a table to store: its events, and what it does to the round (``op``)."""
+
+    events: Sequence[TableEvent]
+    op: str | None = None  # open, close, cards, settle or void
+    data: dict[str, Any] = field(default_factory=dict)
+    round_id: int | None = None
+    #: per bet id of a BetPlaced event: (user id, client id, total balance before the bet)
+    bet_meta: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class CommitResult:
+    """What :meth:`Store.commit_table` stored: the new round's id, the bets' ids, the events to broadcast."""
+
+    round_id: int | None = None
+    bet_ids: dict[str, int] = field(default_factory=dict)
+    published: list[dict[str, Any]] = field(default_factory=list)
+
+
+class LeaseLost(ProcedureError):
+    """A write for a table whose lease this process no longer holds."""
+
+
+class ClientIdTaken(ProcedureError):
+    """New bets whose ``(user id, client id)`` is already stored (used at another table): nothing was written."""
+
+    def __init__(self, keys: list[tuple[int, str]]) -> None:
+        self.keys = keys
+        super().__init__(f"{len(keys)} client id(s) already used", hint="answer the stored bets")
+
+
+class _Journal:
+    """Writes table events and their ledger entries inside one transaction (bets in bulk)."""
+
+    def __init__(self, store: Store, conn: Connection, table_id: str, people: dict[str, User], now: float) -> None:
+        self.store, self.conn, self.table_id, self.people, self.now = store, conn, table_id, people, now
+        self.round_id: int | None = None
+        self.in_play = store._in_play_of(conn, table_id)
+        if store._house is None:
+            store._house = store._account(conn, AccountKind.HOUSE, "house")
+        self.house = store._house
+        self.published: list[dict[str, Any]] = []
+        self.bet_ids: dict[str, int] = {}
+        self._events: list[dict[str, Any]] = []
+        self._bets: list[dict[str, Any]] = []
+        self._bet_keys: list[tuple[str, int]] = []
+        self._purses: dict[int, int] = {}
+
+    def user(self, name: str) -> User:
+        found = self.people.get(name)
+        if found is None:
+            raise ProcedureError(f"no user {name!r}", hint="a bettor at a server table is a registered user")
+        return found
+
+    def add(self, event: TableEvent, bet_meta: dict[str, tuple[int, str, int]]) -> None:
+        if isinstance(event, BetPlaced):
+            self._add_bet(event, bet_meta)
+            return
+        self.flush()
+        self._store(event)
+        self._money(event)
+
+    def _add_bet(self, event: BetPlaced, bet_meta: dict[str, tuple[int, str, int]]) -> None:
+        user = self.user(event.bettor)
+        purse = self.store._purse(self.conn, self.table_id, user)
+        key = event.bet_id or f"{user.id}/{len(self._bets)}"
+        _, client_id, before = bet_meta.get(key, (user.id, key, 0))
+        self._events.append(
+            {
+                "table_id": self.table_id,
+                "round_id": self.round_id,
+                "kind": "BetPlaced",
+                "payload": _dumps(bet_payload(event)),
+                "created_at": self.now,
+            }
+        )
+        self._bets.append(
+            {
+                "round_id": self.round_id,
+                "user_id": user.id,
+                "client_id": client_id,
+                "kind": event.kind.value,
+                "stake": event.amount,
+                "status": BetStatus.ACCEPTED.value,
+                "balance_before": before,
+                "created_at": self.now,
+            }
+        )
+        self._bet_keys.append((key, purse))
+        self._purses[purse] = self._purses.get(purse, 0) - event.amount
+
+    def flush(self) -> None:
+        """Write the bets waiting (events, bet rows, stake entries, balances) with a few bulk statements."""
+        if not self._bets:
+            return
+        conn = self.conn
+        conn.execute(insert(events), self._events)
+        ids = conn.execute(insert(bets).returning(bets.c.id, sort_by_parameter_order=True), self._bets).all()
+        conn.execute(
+            insert(entries),
+            [
+                {
+                    "from_account": purse,
+                    "to_account": self.in_play,
+                    "amount": row["stake"],
+                    "kind": EntryKind.STAKE.value,
+                    "bet_id": bet_id[0],
+                    "round_id": self.round_id,
+                    "created_at": self.now,
+                }
+                for (_, purse), row, bet_id in zip(self._bet_keys, self._bets, ids, strict=True)
+            ],
+        )
+        for (key, _), bet_id in zip(self._bet_keys, ids, strict=True):
+            self.bet_ids[key] = int(bet_id[0])
+        self._move_many(self._purses)
+        self._move_many({self.in_play: -sum(self._purses.values())})
+        self._events, self._bets, self._bet_keys, self._purses = [], [], [], {}
+
+    def _move_many(self, deltas: dict[int, int]) -> None:
+        rows = [{"account": k, "delta": v} for k, v in deltas.items() if v]
+        if rows:
+            self.conn.execute(
+                update(accounts)
+                .where(accounts.c.id == bindparam("account"))
+                .values(balance=accounts.c.balance + bindparam("delta")),
+                rows,
+            )
+
+    def _store(self, event: TableEvent) -> None:
+        payload = event.to_dict()
+        stored = self.store.event(
+            self.conn,
+            table_id=self.table_id,
+            kind=event.type,
+            payload=payload,
+            round_id=self.round_id,
+            notify=event.type not in PRIVATE_EVENTS,
+        )
+        if event.type not in PRIVATE_EVENTS:
+            self.published.append(
+                {k: stored[k] for k in ("id", "table", "round_id", "ts")} | public_event(event.type, payload)
+            )
+
+    def public(self, kind: str, payload: dict[str, Any]) -> None:
+        """Store a round event of the server (betting_opened, round_settled, …) to broadcast."""
+        self.published.append(
+            self.store.event(self.conn, table_id=self.table_id, kind=kind, payload=payload, round_id=self.round_id)
+        )
+
+    def _transfer(self, source: int, target: int, amount: int, kind: EntryKind, bet_id: int | None = None) -> None:
+        transfer(
+            self.conn, source=source, target=target, amount=amount, kind=kind, bet_id=bet_id, round_id=self.round_id
+        )
+
+    def _open_rows(self) -> dict[tuple[int, str], list[Any]]:
+        rows = self.conn.execute(
+            select(bets.c.id, bets.c.user_id, bets.c.kind, bets.c.stake)
+            .join(rounds, rounds.c.id == bets.c.round_id)
+            .where(rounds.c.table_id == self.table_id, bets.c.status == BetStatus.ACCEPTED.value)
+            .order_by(bets.c.id)
+        ).all()
+        grouped: dict[tuple[int, str], list[Any]] = {}
+        for row in rows:
+            grouped.setdefault((int(row[1]), str(row[2])), []).append(row)
+        return grouped
+
+    def _money(self, event: TableEvent) -> None:
+        match event:
+            case BettorJoined(bettor=name, balance=amount) | FundsAdded(bettor=name, amount=amount):
+                user = self.user(name)
+                purse = self.store._purse(self.conn, self.table_id, user, create=True)
+                if amount > 0:
+                    left = self.conn.execute(
+                        update(accounts)
+                        .where(accounts.c.id == user.wallet_id, accounts.c.balance >= amount)
+                        .values(balance=accounts.c.balance)
+                    ).rowcount
+                    if left != 1:
+                        raise ProcedureError(f"{name!r} has less than {amount} in the wallet", hint="bring less")
+                    self._transfer(user.wallet_id, purse, amount, EntryKind.BUY_IN)
+            case (
+                CashedOut(bettor=name, amount=amount, commission=commission)
+                | BettorLeft(bettor=name, amount=amount, commission=commission)
+            ):
+                user = self.user(name)
+                purse = self.store._purse(self.conn, self.table_id, user)
+                self._transfer(purse, user.owed_id, commission, EntryKind.COMMISSION_PAID)
+                self._transfer(purse, user.wallet_id, amount, EntryKind.CASH_OUT)
+            case CoupSettled(settlements=settlements):
+                grouped = self._open_rows()
+                for s in settlements:
+                    self._settle(s, grouped)
+            case RoundVoided(refunds=refunds):
+                grouped = self._open_rows()
+                for refund in refunds:
+                    user = self.user(refund.bettor)
+                    purse = self.store._purse(self.conn, self.table_id, user)
+                    rows = grouped.get((user.id, refund.kind.value), [])
+                    if sum(int(r[3]) for r in rows) != refund.stake:
+                        raise ProcedureError(f"the stored bets of {refund.bettor!r} do not match the table's")
+                    for row in rows:
+                        self._transfer(self.in_play, purse, int(row[3]), EntryKind.REFUND, int(row[0]))
+                        self.conn.execute(
+                            update(bets)
+                            .where(bets.c.id == row[0])
+                            .values(
+                                status=BetStatus.REFUNDED.value,
+                                outcome="refund",
+                                paid=0,
+                                commission=0,
+                                returned=row[3],
+                            )
+                        )
+            case _:
+                pass
+
+    def _settle(self, s: BetSettlement, grouped: dict[tuple[int, str], list[Any]]) -> None:
+        user = self.user(s.bettor)
+        purse = self.store._purse(self.conn, self.table_id, user)
+        rows = grouped.get((user.id, s.kind.value), [])
+        if sum(int(r[3]) for r in rows) != s.stake:
+            raise ProcedureError(f"the stored {s.kind.value} bets of {s.bettor!r} do not match the table's")
+        if s.result is BetResult.STAY:
+            self.conn.execute(update(bets).where(bets.c.id.in_([int(r[0]) for r in rows])).values(outcome="stay"))
+            return
+        back = min(s.returned, s.stake)
+        for index, row in enumerate(rows):
+            bet_id, stake = int(row[0]), int(row[3])
+            returned = min(stake, back)
+            back -= returned
+            self._transfer(self.in_play, purse, returned, EntryKind.RETURN, bet_id)
+            self._transfer(self.in_play, self.house, stake - returned, EntryKind.LOSS, bet_id)
+            first = index == 0
+            if first:
+                self._transfer(self.house, purse, s.returned - s.stake, EntryKind.WIN, bet_id)
+                self._transfer(user.owed_id, self.house, s.owed, EntryKind.COMMISSION, bet_id)
+            self.conn.execute(
+                update(bets)
+                .where(bets.c.id == bet_id)
+                .values(
+                    status=BetStatus.SETTLED.value,
+                    outcome=s.result.value,
+                    paid=s.paid if first else 0,
+                    commission=s.commission if first else 0,
+                    returned=returned + (max(0, s.returned - s.stake) if first else 0),
+                )
+            )
+
+
+def bet_payload(event: BetPlaced) -> dict[str, Any]:
+    """``event.to_dict()`` of a bet, built directly (the one event stored thousands of times a second)."""
+    return {
+        "type": "BetPlaced",
+        "at": event.at,
+        "round": event.round,
+        "bettor": event.bettor,
+        "kind": event.kind.value,
+        "amount": event.amount,
+        "stake": event.stake,
+        "spot": event.spot,
+        "bet_id": event.bet_id,
+    }
+
+
+def _dumps(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)

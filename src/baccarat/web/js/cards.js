@@ -1,11 +1,11 @@
-// Cards on the table: dealt face down in the order of the coup, then revealed, or squeezed (咪牌).
+// Cards on the table: dealt in the order of the coup and revealed, or, when the server names this player
+// as a side's squeezer, left face down for them to peel (咪牌) until the server turns them.
 
 import { h } from "./dom.js";
 import { card } from "./format.js";
 import { t } from "./i18n.js";
 
 const STEP_MS = 260;
-const AUTO_REVEAL_MS = 9000;
 
 function wait(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,41 +31,70 @@ function reveal(el, { flip = true } = {}) {
   el.setAttribute("aria-label", card(el.dataset.card).spoken);
 }
 
-/** Let the player peel a card by dragging (or reveal it with Enter / Space); resolves when it is up. */
-function squeeze(el) {
-  return new Promise((resolve) => {
-    el.classList.add("squeezing");
-    el.tabIndex = 0;
-    el.setAttribute("aria-label", t("squeeze_help"));
-    let start = null;
-    const done = () => {
-      if (el.classList.contains("up")) return;
-      reveal(el);
-      resolve();
-    };
-    el.addEventListener("pointerdown", (event) => {
-      start = { x: event.clientX, y: event.clientY };
-      el.setPointerCapture(event.pointerId);
-    });
-    el.addEventListener("pointermove", (event) => {
-      if (!start) return;
-      const distance = Math.hypot(event.clientX - start.x, event.clientY - start.y);
-      const peel = Math.min(1, distance / el.offsetHeight);
-      el.style.setProperty("--peel", peel.toFixed(3));
-      if (peel >= 0.75) done();
-    });
-    el.addEventListener("pointerup", () => {
-      start = null;
-      if (!el.classList.contains("up")) el.style.setProperty("--peel", "0");
-    });
-    el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        done();
-      }
-    });
-    setTimeout(done, AUTO_REVEAL_MS);
+/** A card the server holds face down (its code unknown to the page until it is turned). */
+export function hiddenCard() {
+  return h(
+    "div",
+    { class: "card hidden", role: "img", "aria-label": t("face_down") },
+    h("div", { class: "face", "aria-hidden": "true" }, h("span", { class: "rank" }), h("span", { class: "suit" })),
+    h("div", { class: "back", "aria-hidden": "true" }),
+  );
+}
+
+/** Turn a card element face up as `code` (a card the server has just revealed). */
+export function turnCard(el, code) {
+  const face = card(code);
+  el.dataset.card = code;
+  el.classList.remove("hidden", "squeezing", "peeling");
+  el.classList.toggle("red", face.red);
+  el.querySelector(".rank").textContent = face.rank;
+  el.querySelector(".suit").textContent = face.suit;
+  reveal(el);
+}
+
+/**
+ * Let the squeezer peel a face-down card by dragging its corner (or with Enter / Space); `onPeeled`
+ * runs once when the card is peeled far enough, and the server then turns the side's cards.
+ */
+export function peelable(el, onPeeled) {
+  if (el.dataset.peelable) return;
+  el.dataset.peelable = "1";
+  el.classList.add("squeezing");
+  el.tabIndex = 0;
+  el.setAttribute("aria-label", t("squeeze_help"));
+  let start = null;
+  const done = () => {
+    if (el.classList.contains("peeling") || !el.classList.contains("squeezing")) return;
+    el.classList.add("peeling");
+    onPeeled();
+  };
+  el.addEventListener("pointerdown", (event) => {
+    start = { x: event.clientX, y: event.clientY };
+    el.setPointerCapture(event.pointerId);
   });
+  el.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    const distance = Math.hypot(event.clientX - start.x, event.clientY - start.y);
+    const peel = Math.min(1, distance / el.offsetHeight);
+    el.style.setProperty("--peel", peel.toFixed(3));
+    if (peel >= 0.75) done();
+  });
+  el.addEventListener("pointerup", () => {
+    start = null;
+    if (!el.classList.contains("peeling")) el.style.setProperty("--peel", "0");
+  });
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      done();
+    }
+  });
+}
+
+/** Let a peel that the server refused be tried again. */
+export function unpeel(el) {
+  el.classList.remove("peeling");
+  el.style.setProperty("--peel", "0");
 }
 
 /** Which side each card of the coup goes to, in deal order (P B P B, then the third cards). */
@@ -76,16 +105,12 @@ export function sidesInDealOrder(result) {
   return sides;
 }
 
-/**
- * Deal a coup's cards into the two hands with animation; the sides in `squeezed` wait for the
- * player to peel them. Resolves once every card is face up.
- */
-export async function dealCoup(hands, result, { squeezed = new Set(), animate = true } = {}) {
+/** Deal a coup's cards into the two hands with animation; resolves once every card is face up. */
+export async function dealCoup(hands, result, { animate = true } = {}) {
   hands.player.replaceChildren();
   hands.banker.replaceChildren();
   const counts = { player: 0, banker: 0 };
   const order = sidesInDealOrder(result);
-  const pending = [];
   for (const side of order) {
     const code = result[side].cards[counts[side]];
     counts[side] += 1;
@@ -96,8 +121,6 @@ export async function dealCoup(hands, result, { squeezed = new Set(), animate = 
       continue;
     }
     await wait(STEP_MS);
-    if (squeezed.has(side)) pending.push(squeeze(el));
-    else reveal(el);
+    reveal(el);
   }
-  await Promise.all(pending);
 }

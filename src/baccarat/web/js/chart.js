@@ -13,7 +13,17 @@ export function bankrollChart(chart, { width = 640, height = 280 } = {}) {
   const hi = Math.max(1, ...values);
   const x = (i) => pad.left + (i / (points - 1)) * (width - pad.left - pad.right);
   const y = (v) => pad.top + (1 - (v - lo) / (hi - lo || 1)) * (height - pad.top - pad.bottom);
-  const line = (row) => row.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join("");
+  // A path through the finite points; a gap (a session that has ended: null) lifts the pen.
+  const line = (row) => {
+    let d = "";
+    let pen = false;
+    row.forEach((v, i) => {
+      if (!Number.isFinite(v)) { pen = false; return; }
+      d += `${pen ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`;
+      pen = true;
+    });
+    return d;
+  };
   const label = t("chart_title", { n: chart.paths.length, h: chart.hands_per_point });
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label, preserveAspectRatio: "xMidYMid meet" });
   svg.append(s("title", {}, label));
@@ -23,11 +33,16 @@ export function bankrollChart(chart, { width = 640, height = 280 } = {}) {
     svg.append(s("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, Math.round(v).toLocaleString()));
   }
   svg.append(s("text", { x: width - pad.right, y: height - 8, "text-anchor": "end", class: "tick" }, `${(points - 1) * chart.hands_per_point} ${t("hands")}`));
-  if (chart.p10.length && chart.p90.length) {
-    const upper = chart.p90.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join("");
-    const lower = chart.p10.map((_, j) => {
-      const i = chart.p10.length - 1 - j;
-      return `L${x(i).toFixed(1)},${y(chart.p10[i]).toFixed(1)}`;
+  // The band runs as far as both percentiles exist.
+  let bandEnd = 0;
+  while (bandEnd < chart.p10.length && Number.isFinite(chart.p10[bandEnd]) && Number.isFinite(chart.p90[bandEnd])) bandEnd += 1;
+  if (bandEnd > 0) {
+    const p10 = chart.p10.slice(0, bandEnd);
+    const p90 = chart.p90.slice(0, bandEnd);
+    const upper = p90.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join("");
+    const lower = p10.map((_, j) => {
+      const i = p10.length - 1 - j;
+      return `L${x(i).toFixed(1)},${y(p10[i]).toFixed(1)}`;
     }).join("");
     svg.append(s("path", { d: `${upper}${lower}Z`, class: "band" }, s("title", {}, t("percentile_band"))));
   }

@@ -1,6 +1,8 @@
 // A table's websocket: a snapshot, then every event; reconnects with back-off until closed.
 
-import { token } from "./api.js";
+import { ApiError, token } from "./api.js";
+
+const REQUEST_MS = 10000;
 
 /** Follow a table; onMessage gets every message, onState "connecting" | "open" | "closed". */
 export class TableSocket {
@@ -10,6 +12,8 @@ export class TableSocket {
     this.onState = onState;
     this.delay = 500;
     this.closed = false;
+    this.seq = 0;
+    this.waiting = new Map(); // ref → {resolve, reject, timer}
     this.connect();
   }
 
@@ -31,6 +35,14 @@ export class TableSocket {
       } catch {
         return;
       }
+      const waiter = message && message.ref !== undefined && message.ref !== null ? this.waiting.get(message.ref) : undefined;
+      if (waiter) {
+        this.waiting.delete(message.ref);
+        clearTimeout(waiter.timer);
+        if (message.type === "error") waiter.reject(new ApiError(message.status, message.detail));
+        else waiter.resolve(message);
+        return;
+      }
       this.onMessage(message);
     });
     ws.addEventListener("close", () => {
@@ -46,6 +58,26 @@ export class TableSocket {
   authenticate() {
     const auth = token();
     if (auth) this.send({ type: "auth", token: auth });
+  }
+
+  /** Whether messages can be sent now. */
+  get open() {
+    return Boolean(this.ws && this.ws.readyState === WebSocket.OPEN);
+  }
+
+  /** Send a table action ({type: "sit", seat: 3}…) and resolve to its `<type>_ok` answer (ApiError when refused). */
+  request(message) {
+    if (!this.open) return Promise.reject(new ApiError(0, "not connected"));
+    this.seq += 1;
+    const ref = `r${this.seq}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(ref);
+        reject(new ApiError(0, "no answer from the table"));
+      }, REQUEST_MS);
+      this.waiting.set(ref, { resolve, reject, timer });
+      this.send({ ...message, ref });
+    });
   }
 
   send(message) {

@@ -57,8 +57,27 @@ export function mountFairness(view, roundId) {
       }
       const verdict = await api(`/api/rounds/${encodeURIComponent(roundId)}/verify`);
       const digest = await sha256Hex(proof.server_seed);
-      const recomputed = await api("/api/lab/recompute", { method: "POST", body: proof });
-      const shaOk = digest === null ? recomputed.commitment_ok : digest === proof.commitment;
+      // the server deals the round again from the seed (verify's `recomputed`: null when the seed does not
+      // match the commitment); the lab deals the rest of the shoe for the table around it
+      const cards = Array.isArray(verdict.recomputed) ? verdict.recomputed.map(String) : null;
+      const shaOk = digest === null ? cards !== null : digest === proof.commitment;
+      let shoe = [];
+      try {
+        shoe = (await api("/api/lab/recompute", { method: "POST", body: proof })).coups || [];
+      } catch {
+        shoe = [];
+      }
+      const result = round.result;
+      const sameAsRound = cards !== null && result && cards.join(" ") === (result.cards || []).join(" ");
+      const thisRow = {
+        number: proof.coup_in_shoe,
+        cards: cards || [],
+        summary: sameAsRound ? `${t(`win_${result.winner}`)} ${result.player.total}–${result.banker.total}` : t("mismatch"),
+      };
+      const rows = shoe.map((coup) => ({ number: coup.number, cards: coup.cards, summary: `${t(`win_${coup.winner}`)} ${coup.player_total}–${coup.banker_total}` }));
+      const at = rows.findIndex((row) => row.number === thisRow.number);
+      if (at >= 0) rows[at] = thisRow;
+      else rows.push(thisRow);
       parts.push(
         h("p", { class: `check ${shaOk ? "ok" : "bad"}`, id: "sha-check" }, `${t("sha_check")}: ${shaOk ? t("match") : t("mismatch")}`, digest ? h("code", { class: "mono small" }, ` ${digest}`) : null),
         h("p", { class: `verdict ${verdict.ok ? "ok" : "bad"}`, id: "verdict", "data-ok": verdict.ok ? "true" : "false" }, verdict.ok ? t("verified") : `${t("not_verified")}: ${verdict.reason}`),
@@ -70,14 +89,14 @@ export function mountFairness(view, roundId) {
           h(
             "tbody",
             {},
-            ...recomputed.coups.map((coup) => {
-              const mine = coup.number === proof.coup_in_shoe;
+            ...rows.map((row) => {
+              const mine = row.number === proof.coup_in_shoe;
               return h(
                 "tr",
-                { class: mine ? "this-round" : "", "data-coup": coup.number, "aria-current": mine ? "true" : null },
-                h("th", { scope: "row" }, String(coup.number), mine ? ` (${t("this_round")})` : ""),
-                h("td", { class: "hand-cards tiny" }, ...coup.cards.map((c) => cardElement(c, { up: true }))),
-                h("td", {}, `${t(`win_${coup.winner}`)} ${coup.player_total}–${coup.banker_total}`),
+                { class: mine ? "this-round" : "", "data-coup": row.number, "aria-current": mine ? "true" : null, "data-source": mine ? "verify" : "lab" },
+                h("th", { scope: "row" }, String(row.number), mine ? ` (${t("this_round")})` : ""),
+                h("td", { class: "hand-cards tiny" }, ...row.cards.map((c) => cardElement(c, { up: true }))),
+                h("td", {}, row.summary),
               );
             }),
           ),

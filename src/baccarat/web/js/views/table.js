@@ -1,11 +1,14 @@
-// A table: bet spots with payouts, chips, place / undo / clear / rebet / confirm, the countdown, the
-// cards, the result and payouts, the roads and the ask road, shoe statistics, recent rounds and recall.
+// A table: seats (sit, stand, leave, cash out), bet spots with payouts, chips, place / undo / clear /
+// rebet / confirm, the countdown, the cards as the server deals and turns them (the squeeze when the
+// server names this player), the result and payouts, the commission box, the table's refusals, the
+// roads and the ask road, shoe statistics, recent rounds and recall.
 
 import { api } from "../api.js";
-import { dealCoup, cardElement } from "../cards.js";
+import { dealCoup, cardElement, hiddenCard, peelable, turnCard, unpeel } from "../cards.js";
 import { h, replace, toast } from "../dom.js";
 import { money, chipLabel } from "../format.js";
 import { t, betName, onLangChange } from "../i18n.js";
+import { explain, ruleOf } from "../refusals.js";
 import { askRoad, beadPlate, bigRoad, derivedRoad, shoeStats } from "../roads.js";
 import { askLogin, currentUser, onUserChange, refreshUser, setUser } from "../session.js";
 import { TableSocket } from "../socket.js";
@@ -35,8 +38,11 @@ export function mountTable(view, tableId) {
     lastResult: null,
     tables: [],
     connection: "connecting",
-    squeeze: false,
     dealing: false,
+    pub: null, // the table's public state (seats, bettors with commission owed, squeezers, cards)
+    live: { round: null, els: {}, squeezers: {} }, // cards of the round as the server deals and turns them
+    revealAt: 0, // performance.now() when the dealer turns the face-down cards (0: no squeeze running)
+    notice: null, // {kind: "error", detail} or {kind: "info", key, params}
   };
   const el = {};
 
@@ -64,9 +70,9 @@ export function mountTable(view, tableId) {
     el.stats = h("div", { class: "stats", id: "shoe-stats" });
     el.recent = h("ol", { class: "recent", id: "recent-rounds", reversed: true });
     el.recall = h("div", { class: "recall", id: "recall", "aria-live": "polite" });
-    el.squeeze = h("input", { type: "checkbox", id: "squeeze-toggle", onchange: (e) => { st.squeeze = e.target.checked; } });
-    el.squeezeLabel = h("label", { class: "squeeze" }, el.squeeze, " ", h("span", {}, t("squeeze")));
-    el.squeezeNote = h("p", { class: "muted small" });
+    el.seats = h("div", { class: "seats", id: "seats", role: "group" });
+    el.notice = h("p", { class: "notice", id: "table-notice", role: "alert" });
+    el.squeezeBar = h("div", { class: "squeeze-bar", id: "squeeze-bar", "aria-live": "polite" });
 
     replace(
       view,
@@ -78,6 +84,7 @@ export function mountTable(view, tableId) {
           "div",
           { class: "felt" },
           h("div", { class: "phase-row" }, el.phase, el.timer, el.timerBar),
+          el.seats,
           h(
             "div",
             { class: "hands" },
@@ -86,12 +93,13 @@ export function mountTable(view, tableId) {
             h("section", { class: "hand banker", "aria-labelledby": "banker-label" },
               h("h2", { id: "banker-label", class: "side-label" }), el.bankerTotal, el.bankerHand),
           ),
+          el.squeezeBar,
           el.result,
           el.spots,
-          h("div", { class: "chip-row" }, el.chips, el.squeezeLabel),
+          h("div", { class: "chip-row" }, el.chips),
           el.actions,
+          el.notice,
           el.wallet,
-          el.squeezeNote,
         ),
         h(
           "aside",
@@ -134,8 +142,7 @@ export function mountTable(view, tableId) {
     view.querySelector("#roads-title").textContent = t("roads");
     view.querySelector("#stats-title").textContent = t("shoe_stats");
     view.querySelector("#recent-title").textContent = t("recent_rounds");
-    el.squeezeLabel.lastChild.textContent = t("squeeze");
-    el.squeezeNote.textContent = t("squeeze_note");
+    el.seats.setAttribute("aria-label", t("seats"));
     el.spots.setAttribute("aria-label", t("bet_spots"));
     el.chips.setAttribute("aria-label", t("chips"));
   }
@@ -155,6 +162,12 @@ export function mountTable(view, tableId) {
     el.timer.setAttribute("aria-label", `${t("countdown")} ${Math.ceil(left)}`);
     const total = (st.table && st.table.betting_seconds) || 1;
     el.timerBar.firstChild.style.width = `${Math.min(100, (left / total) * 100)}%`;
+    const deadline = el.squeezeBar.querySelector("#reveal-deadline");
+    if (deadline) {
+      const s = Math.max(0, Math.ceil((st.revealAt - performance.now()) / 1000));
+      deadline.textContent = t("squeeze_deadline", { s });
+      deadline.dataset.seconds = s;
+    }
   }
 
   function pendingOn(bet) {
@@ -255,12 +268,228 @@ export function mountTable(view, tableId) {
       return;
     }
     const staked = Object.values(st.confirmed).reduce((a, b) => a + b, 0);
+    const mine = me();
+    const stack = mine ? mine.balance : 0;
+    const owed = mine ? mine.owed : 0;
     replace(
       el.wallet,
       h("span", {}, h("small", {}, t("balance")), " ", h("strong", { id: "table-balance", "data-value": user.balance }, money(user.balance))),
+      user.wallet !== undefined ? h("span", {}, h("small", {}, t("wallet")), " ", h("span", { id: "table-wallet", "data-value": user.wallet }, money(user.wallet))) : null,
+      h("span", {}, h("small", {}, t("at_table")), " ", h("span", { id: "table-stack", "data-value": stack }, money(stack))),
       h("span", {}, h("small", {}, t("total_bet")), " ", money(staked)),
-      h("span", {}, h("small", {}, t("commission_owed")), " ", h("span", { id: "table-owed", "data-value": user.commission_owed }, money(user.commission_owed))),
+      h(
+        "span",
+        { class: "owed-box", title: t("commission_on_leave") },
+        h("small", {}, t("commission_box")),
+        " ",
+        h("span", { id: "table-owed", "data-value": owed }, money(owed)),
+        " ",
+        h("small", {}, `(${t("commission_on_leave")})`),
+      ),
     );
+  }
+
+  // --- seats, leaving, refusals ------------------------------------------------------------------------
+
+  /** This player at the table in the server's state ({id, seat, balance, owed, variant}), or null. */
+  function me() {
+    const user = currentUser();
+    if (!user || !st.pub || !st.pub.bettors) return null;
+    return st.pub.bettors.find((b) => b.id === user.name) || null;
+  }
+
+  function drawSeats() {
+    const pub = st.pub;
+    if (!pub || !pub.seats) {
+      el.seats.replaceChildren();
+      return;
+    }
+    const mine = me();
+    const rules = (st.table && st.table.rules) || {};
+    const status = mine ? (mine.seat ? t("seat_n", { n: mine.seat }) : t("standing")) : t("not_at_table");
+    replace(
+      el.seats,
+      h("span", { class: "seat-status", id: "seat-status", "data-seat": mine ? mine.seat ?? "standing" : "none" }, status),
+      h("span", { class: "muted", id: "table-players", "data-players": pub.players ?? 0 }, `${t("players")} ${pub.players ?? 0}`),
+      ...pub.seats.map(({ seat, bettor }) => {
+        const state = bettor === null ? "free" : mine && bettor === mine.id ? "mine" : "taken";
+        const label = state === "free" ? t("seat_free") : state === "mine" ? t("seat_mine") : bettor;
+        return h(
+          "button",
+          {
+            type: "button",
+            class: "seat",
+            "data-seat": seat,
+            "data-state": state,
+            disabled: state !== "free",
+            "aria-label": `${t("seat_n", { n: seat })}: ${label}${state === "free" ? ` · ${t("sit")}` : ""}`,
+            onclick: () => sit(seat),
+          },
+          String(seat),
+          h("small", {}, ` ${label}`),
+        );
+      }),
+      !mine && rules.standing_bettors !== false ? h("button", { type: "button", id: "stand", onclick: stand }, t("stand")) : null,
+      mine ? h("button", { type: "button", id: "cash-out", onclick: cashOut }, t("cash_out")) : null,
+      mine ? h("button", { type: "button", id: "leave-table", onclick: leaveTable }, t("leave_table")) : null,
+    );
+  }
+
+  function drawNotice() {
+    const notice = st.notice;
+    if (!notice) {
+      el.notice.replaceChildren();
+      delete el.notice.dataset.kind;
+      delete el.notice.dataset.rule;
+      el.notice.removeAttribute("title");
+      return;
+    }
+    el.notice.dataset.kind = notice.kind;
+    if (notice.kind === "error") {
+      el.notice.textContent = `${t("refused")}: ${explain(notice.detail)}`;
+      el.notice.dataset.rule = ruleOf(notice.detail) || "";
+      el.notice.title = notice.detail;
+    } else {
+      el.notice.textContent = t(notice.key, notice.params);
+      delete el.notice.dataset.rule;
+      el.notice.removeAttribute("title");
+    }
+  }
+
+  function say(notice) {
+    st.notice = notice;
+    drawNotice();
+    toast(el.notice.textContent, notice.kind === "error" ? "error" : "info");
+  }
+
+  function refuse(error) {
+    if (error && error.status === 401) {
+      askLogin();
+      return;
+    }
+    say({ kind: "error", detail: error ? error.message : "" });
+  }
+
+  function requestState() {
+    socket.send({ type: "state" });
+  }
+
+  /**
+   * A table action (sit, join, leave, cash-out, reveal, hand-over): over the table's websocket (its
+   * `<type>_ok` answer), or POSTed when the socket is down; null when refused.
+   */
+  async function act(action, body) {
+    if (!currentUser()) {
+      askLogin();
+      return null;
+    }
+    try {
+      const answer = socket.open
+        ? await socket.request({ type: action.replace("-", "_"), ...(body || {}) })
+        : await api(`/api/tables/${encodeURIComponent(tableId)}/${action}`, { method: "POST", body });
+      requestState();
+      refreshUser();
+      return answer || {};
+    } catch (error) {
+      refuse(error);
+      return null;
+    }
+  }
+
+  async function sit(seat) {
+    if (await act("sit", { seat })) say({ kind: "info", key: "sat_at", params: { n: seat } });
+  }
+
+  async function stand() {
+    if (await act("join", {})) say({ kind: "info", key: "stood", params: {} });
+  }
+
+  async function leaveTable() {
+    const answer = await act("leave");
+    if (answer) say({ kind: "info", key: "left_table", params: { amount: money(answer.amount ?? 0), commission: money(answer.commission ?? 0) } });
+  }
+
+  async function cashOut() {
+    const answer = await act("cash-out", {});
+    if (answer) say({ kind: "info", key: "cashed_out", params: { amount: money(answer.amount ?? 0), commission: money(answer.commission ?? 0) } });
+  }
+
+  // --- the cards as the server deals and turns them, and the squeeze -----------------------------------
+
+  function squeezeTable() {
+    return Boolean(st.table && st.table.rules && st.table.rules.squeeze);
+  }
+
+  function liveRound(roundId) {
+    if (st.live.round === roundId) return;
+    st.live = { round: roundId, els: {}, squeezers: {} };
+    st.revealAt = 0;
+    clearHands();
+    replace(el.result);
+  }
+
+  function setCard(position, code) {
+    let cardEl = st.live.els[position];
+    if (!cardEl) {
+      cardEl = code ? cardElement(code) : hiddenCard();
+      cardEl.dataset.position = position;
+      st.live.els[position] = cardEl;
+      (position.startsWith("player") ? el.playerHand : el.bankerHand).append(cardEl);
+      if (code) turnCard(cardEl, code);
+    } else if (code && !cardEl.classList.contains("up")) {
+      turnCard(cardEl, code);
+    }
+  }
+
+  function hiddenOf(side) {
+    return Object.entries(st.live.els)
+      .filter(([position, cardEl]) => position.startsWith(side) && !cardEl.classList.contains("up"))
+      .map(([, cardEl]) => cardEl);
+  }
+
+  function drawSqueeze() {
+    const user = currentUser();
+    const parts = [];
+    for (const side of ["player", "banker"]) {
+      const hidden = hiddenOf(side);
+      if (!hidden.length) continue;
+      const who = st.live.squeezers[side] ?? null;
+      const sideName = t(`${side}_side`);
+      if (user && who === user.name) {
+        for (const cardEl of hidden) peelable(cardEl, () => revealSide(side));
+        parts.push(
+          h("span", { class: "squeeze-mine", "data-side": side, "data-who": "mine" }, t("squeeze_yours", { side: sideName })),
+          h("button", { type: "button", class: "hand-over", "data-side": side, onclick: () => handOver(side) }, t("hand_over")),
+        );
+      } else {
+        parts.push(h("span", { "data-side": side, "data-who": who ? "other" : "dealer" }, who ? t("squeeze_other", { who, side: sideName }) : t("squeeze_dealer", { side: sideName })));
+      }
+    }
+    if (parts.length && st.revealAt) parts.push(h("span", { class: "timer", id: "reveal-deadline" }));
+    el.squeezeBar.replaceChildren(...parts);
+    tick();
+  }
+
+  async function revealSide(side) {
+    if (!(await act("reveal", { side }))) for (const cardEl of hiddenOf(side)) unpeel(cardEl);
+  }
+
+  async function handOver(side) {
+    if (await act("hand-over", { side })) say({ kind: "info", key: "handed_over", params: {} });
+  }
+
+  /** Take the table's public state (the snapshot's or a `state` answer). */
+  function takeState(pub) {
+    st.pub = pub;
+    if (pub.squeezers) st.live.squeezers = { ...pub.squeezers };
+    st.revealAt = pub.reveal_deadline ? performance.now() + Math.max(0, pub.reveal_deadline * 1000 - Date.now()) : 0;
+    if (squeezeTable() && pub.phase === "dealing" && st.round && pub.cards) {
+      liveRound(st.round.id);
+      for (const [position, code] of Object.entries(pub.cards)) setCard(position, code);
+    }
+    drawSeats();
+    drawWallet();
+    drawSqueeze();
   }
 
   function drawRoads() {
@@ -370,6 +599,9 @@ export function mountTable(view, tableId) {
   function drawAll() {
     drawHead();
     drawPhase();
+    drawSeats();
+    drawNotice();
+    drawSqueeze();
     drawSpots();
     drawChips();
     drawActions();
@@ -438,7 +670,7 @@ export function mountTable(view, tableId) {
     const placed = [];
     for (const [bet, stake] of bySpot) {
       try {
-        const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/bets`, {
+        await api(`/api/tables/${encodeURIComponent(tableId)}/bets`, {
           method: "POST",
           body: { client_id: newClientId(), bet, stake, round_id: round.id },
         });
@@ -448,11 +680,15 @@ export function mountTable(view, tableId) {
         }
         st.confirmed[bet] = (st.confirmed[bet] || 0) + stake;
         placed.push(bet);
-        const user = currentUser();
-        if (user && typeof answer.balance === "number") setUser({ ...user, balance: answer.balance });
       } catch (error) {
-        toast(`${t("error")}: ${error.message}`, "error");
+        refuse(error);
       }
+    }
+    if (placed.length) {
+      st.notice = null;
+      drawNotice();
+      requestState();
+      refreshUser();
     }
     st.pending = st.pending.filter((p) => !placed.includes(p.bet));
     if (placed.length) {
@@ -494,16 +730,17 @@ export function mountTable(view, tableId) {
     if (st.round && st.round.id === roundId) st.round.status = "settled";
     drawPhase();
     st.dealing = true;
-    const squeezed = new Set();
-    if (st.squeeze && mineHere) {
-      if (st.confirmed.player) squeezed.add("player");
-      if (st.confirmed.banker) squeezed.add("banker");
-      if (!squeezed.size) squeezed.add("player");
-    }
     replace(el.result);
     el.playerTotal.textContent = "";
     el.bankerTotal.textContent = "";
-    await dealCoup({ player: el.playerHand, banker: el.bankerHand }, result, { squeezed });
+    if (st.live.round === roundId && Object.keys(st.live.els).length) {
+      // the cards are on the table already, dealt and turned as the server did
+      for (const side of ["player", "banker"]) result[side].cards.forEach((code, i) => setCard(`${side}_${i + 1}`, code));
+      st.revealAt = 0;
+      drawSqueeze();
+    } else {
+      await dealCoup({ player: el.playerHand, banker: el.bankerHand }, result);
+    }
     if (!alive) return;
     el.playerTotal.textContent = String(result.player.total);
     el.bankerTotal.textContent = String(result.banker.total);
@@ -527,6 +764,7 @@ export function mountTable(view, tableId) {
         st.table = message.state;
         const round = message.state.round;
         st.round = round ? { id: round.id, number: round.number, status: round.status } : null;
+        if (message.state.table) takeState(message.state.table);
         st.totals = (round && round.totals) || {};
         if (round && round.status === "betting") st.deadline = performance.now() + Math.max(0, round.closes_at * 1000 - Date.now());
         if (round && round.status === "settled" && round.result) {
@@ -552,6 +790,9 @@ export function mountTable(view, tableId) {
           clearHands();
           st.lastResult = null;
           replace(el.result);
+          st.live = { round: null, els: {}, squeezers: {} };
+          st.revealAt = 0;
+          drawSqueeze();
         }
         drawPhase();
         drawSpots();
@@ -559,6 +800,10 @@ export function mountTable(view, tableId) {
         drawHead();
         break;
       case "countdown":
+        if (st.pub && message.players !== undefined && message.players !== st.pub.players) {
+          st.pub.players = message.players;
+          drawSeats();
+        }
         if (st.round && st.round.id === message.round_id) {
           st.deadline = performance.now() + message.seconds_left * 1000;
           st.totals = message.totals || {};
@@ -592,7 +837,47 @@ export function mountTable(view, tableId) {
         drawRoads();
         break;
       case "error":
-        if (message.status !== 401) toast(`${t("error")}: ${message.detail}`, "error");
+        if (message.status !== 401) refuse({ status: message.status, message: message.detail });
+        break;
+      case "state":
+        if (message.state) takeState(message.state);
+        break;
+      case "BettingClosed":
+        if (squeezeTable()) {
+          liveRound(message.round_id);
+          st.live.squeezers = { player: message.player_squeezer ?? null, banker: message.banker_squeezer ?? null };
+        }
+        requestState();
+        break;
+      case "CardDealt":
+        if (squeezeTable()) {
+          liveRound(message.round_id);
+          setCard(message.position, message.face_down ? null : message.card);
+          if (message.face_down) requestState();
+          drawSqueeze();
+        }
+        break;
+      case "CardRevealed":
+        if (squeezeTable() && st.live.round === message.round_id) {
+          setCard(message.position, message.card);
+          requestState();
+          drawSqueeze();
+        }
+        break;
+      case "SqueezeHandedOver":
+        st.live.squeezers[message.side] = message.to ?? null;
+        requestState();
+        drawSqueeze();
+        break;
+      case "BettorJoined":
+      case "BettorSat":
+      case "BettorLeft":
+      case "CashedOut":
+      case "FundsAdded":
+      case "VariantSwitched":
+      case "CoupSettled":
+      case "RoundVoided":
+        requestState();
         break;
       default:
         break;
@@ -670,6 +955,8 @@ export function mountTable(view, tableId) {
   let userId = currentUser() ? currentUser().id : null;
   const offUser = onUserChange((user) => {
     drawWallet();
+    drawSeats();
+    drawSqueeze();
     const id = user ? user.id : null;
     if (id !== userId) {
       userId = id;
