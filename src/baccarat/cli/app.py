@@ -17,7 +17,23 @@ from rich.console import Console
 from baccarat.errors import BaccaratError
 from baccarat.rng import RandomSource, SecureSource, SeededSource
 
-__all__ = ["app", "cli_errors", "console", "emit_json", "err_console", "fail", "source_for_seed"]
+__all__ = [
+    "PANEL_ENGINE",
+    "PANEL_MATHEMATICS",
+    "PANEL_PLAY",
+    "app",
+    "cli_errors",
+    "console",
+    "emit_json",
+    "err_console",
+    "fail",
+    "source_for_seed",
+]
+
+#: The groups of ``baccarat --help``.
+PANEL_PLAY = "Play and serve"
+PANEL_ENGINE = "Cards, coups and scoreboards"
+PANEL_MATHEMATICS = "Mathematics"
 
 app = typer.Typer(
     name="baccarat",

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from baccarat.bets import Bet, bet_menu, parse_bet
-from baccarat.cli.app import app, cli_errors, console, emit_json
+from baccarat.cli.app import PANEL_ENGINE, app, cli_errors, console, emit_json
 from baccarat.coup import CoupResult
 from baccarat.errors import InputError
 from baccarat.paytables import Paytable, format_pays, load_paytable
@@ -127,7 +127,7 @@ def _variant_table(variant: Variant) -> Table:
     return table
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_ENGINE)
 @cli_errors
 def variants(
     name: Annotated[str | None, typer.Argument(help="Show only this variant.")] = None,

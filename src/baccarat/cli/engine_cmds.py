@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from baccarat.cards import Card, parse_cards
-from baccarat.cli.app import app, cli_errors, console, emit_json, source_for_seed
+from baccarat.cli.app import PANEL_ENGINE, app, cli_errors, console, emit_json, source_for_seed
 from baccarat.cli.bets_cmds import plan_bets, settlement_table
 from baccarat.cli.roads_cmd import roads_json
 from baccarat.coup import CoupResult, Winner, deal_coups
@@ -70,7 +70,7 @@ def coups_table(title: str, rows: list[tuple[str, CoupResult, list[str]]]) -> Ta
     return table
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_ENGINE)
 @cli_errors
 def deal(
     cards: Annotated[str, typer.Option("--cards", "-c", help='Cards in shoe order, e.g. "AS 2H 3D KC 4S 8D".')],
@@ -144,7 +144,7 @@ def shoe_summary(coups: list[DealtCoup]) -> dict[str, Any]:
     return {"coups": len(scored), **counts}
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_ENGINE)
 @cli_errors
 def shoe(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,

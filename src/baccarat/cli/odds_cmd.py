@@ -13,7 +13,7 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from baccarat.cards import Rank
-from baccarat.cli.app import app, cli_errors, console, emit_json
+from baccarat.cli.app import PANEL_MATHEMATICS, app, cli_errors, console, emit_json
 from baccarat.errors import InputError
 from baccarat.paytables import format_pays
 from baccarat.shoe import ShoeConfig
@@ -159,7 +159,7 @@ def _print_eor(effects: EffectsOfRemoval) -> None:
     _print_wide(summary)
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_MATHEMATICS)
 @cli_errors
 def odds(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,

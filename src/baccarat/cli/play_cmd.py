@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.app import app, cli_errors
+from baccarat.cli.app import PANEL_PLAY, app, cli_errors
 from baccarat.errors import InputError
 from baccarat.play.plain import run_plain
 from baccarat.play.save import default_save_path, load_session, save_session
@@ -17,7 +17,7 @@ from baccarat.play.session import DEFAULT_BANKROLL, GameSession, format_money, p
 __all__ = ["play"]
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_PLAY)
 @cli_errors
 def play(
     variant: Annotated[

@@ -9,13 +9,13 @@ from typing import Annotated, Any
 
 import typer
 
-from baccarat.cli.app import app, cli_errors, console, emit_json
+from baccarat.cli.app import PANEL_PLAY, app, cli_errors, console, emit_json
 from baccarat.errors import InputError
 
 __all__ = ["serve", "verify"]
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_PLAY)
 @cli_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -62,7 +62,7 @@ def _fetch_proof(url: str, round_id: int) -> dict[str, Any]:
     return proof
 
 
-@app.command()
+@app.command(rich_help_panel=PANEL_PLAY)
 @cli_errors
 def verify(
     file: Annotated[

@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from baccarat.cli.app import app, cli_errors, console, emit_json, err_console
+from baccarat.cli.app import PANEL_MATHEMATICS, app, cli_errors, console, emit_json, err_console
 from baccarat.errors import InputError
 from baccarat.rng import seed_to_int
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
@@ -141,7 +141,7 @@ def _report(result: SimulationResult) -> None:
     )
 
 
-@app.command("simulate")
+@app.command("simulate", rich_help_panel=PANEL_MATHEMATICS)
 @cli_errors
 def simulate_command(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,
