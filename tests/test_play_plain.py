@@ -46,6 +46,7 @@ def test_bad_input_gets_a_message_and_changes_nothing() -> None:
             "bet",
             "bet banker ten",
             "bet dragon7 10",
+            "bet 大象 10",
             "bet player 999999",
             "bet banker 150",
             "bet tie 20000",
@@ -58,13 +59,15 @@ def test_bad_input_gets_a_message_and_changes_nothing() -> None:
     )
     out = play(session, script + "\n")
     errors = [line for line in out.splitlines() if line.startswith("error:")]
-    assert len(errors) == 11
+    assert len(errors) == 12
     assert "unknown command 'dance'" in errors[0]
     assert "is not a number" in errors[2]
     assert "does not offer dragon7" in errors[3]
-    assert "above the maximum 100,000" in errors[4]
-    assert "not a multiple of the minimum 100" in errors[5]
-    assert "nothing to undo" in errors[7] and "no bets to put back" in errors[8]
+    # an unknown bet is answered with this variant's menu, not every bet of the rule book
+    assert "unknown bet '大象'" in errors[4] and "player_pair (閒對))" in errors[4] and "dragon7" not in errors[4]
+    assert "above the maximum 100,000" in errors[5]
+    assert "not a multiple of the minimum 100" in errors[6]
+    assert "nothing to undo" in errors[8] and "no bets to put back" in errors[9]
     assert "Balance 10,000; no bets on the table" in out
     assert session.bets == {} and session.balance == 1_000_000 and not session.history
 

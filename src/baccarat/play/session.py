@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from baccarat.bets import BetKind
+from baccarat.bets import BetKind, parse_bet_kind
 from baccarat.cards import Card
 from baccarat.coup import CoupDealer, CoupResult, Hand, Position, Side, deal_coup
 from baccarat.dealing import ShoeDealer
@@ -366,6 +366,8 @@ class GameSession:
     def place(self, kind: BetKind | str, amount: int | None = None) -> list[TableEvent]:
         """Put ``amount`` (default: the chip in hand) on ``kind``; the table checks limits and funds."""
         stake = self.chip if amount is None else amount
+        if isinstance(kind, str):  # an unknown name is answered with this variant's menu
+            kind = parse_bet_kind(kind, menu=self.variant.bets)
         self._open()
         events = self.table.place_bet(PLAYER_ID, kind, stake)
         placed = next(e for e in events if isinstance(e, BetPlaced))
