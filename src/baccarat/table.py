@@ -247,6 +247,7 @@ class TableState:
     paid_out: int = 0
     bet_ids: dict[str, tuple[str, BetKind, int, int | None]] = field(default_factory=dict)
     results: list[Winner] = field(default_factory=list)  # the scoreboard: every coup with bets allowed
+    net: int = 0  # all Banker bets less all Player bets, kept up to date as bets change (R21)
 
     @property
     def on_table(self) -> int:
@@ -259,14 +260,15 @@ class TableState:
         return sum(b.balance for b in self.bettors.values()) + self.on_table + self.house
 
     def exposure(self) -> int:
-        """All Banker bets less all Player bets (R21)."""
-        total = 0
-        for bet in self.bets.values():
-            if bet.kind is BetKind.BANKER:
-                total += bet.stake
-            elif bet.kind is BetKind.PLAYER:
-                total -= bet.stake
-        return total
+        """All Banker bets less all Player bets (R21), in constant time."""
+        return self.net
+
+    def _moved(self, kind: BetKind, delta: int) -> None:
+        """Keep :attr:`net` up to date: the stake on ``kind`` changed by ``delta``."""
+        if kind is BetKind.BANKER:
+            self.net += delta
+        elif kind is BetKind.PLAYER:
+            self.net -= delta
 
     @property
     def reveal_due(self) -> Side | None:
@@ -1386,6 +1388,7 @@ class Table:
                 state.coup = CoupDealer()
             case BetPlaced(bettor=bettor, kind=kind, amount=amount, stake=stake, spot=spot, bet_id=bet_id):
                 bet = state.bets.setdefault((bettor, kind), TableBet(bettor, kind, 0, spot))
+                state._moved(kind, stake - bet.stake)
                 bet.stake = stake
                 state.bettors[bettor].balance -= amount
                 if bet_id is not None:
@@ -1393,12 +1396,15 @@ class Table:
             case BetCancelled(bettor=bettor, kind=kind, amount=amount, stake=stake):
                 bet = state.bets[(bettor, kind)]
                 state.bettors[bettor].balance += amount
+                state._moved(kind, stake - bet.stake)
                 if stake == 0:
                     del state.bets[(bettor, kind)]
                 else:
                     bet.stake, bet.carried = stake, min(bet.carried, stake)
             case BetSwitched(bettor=bettor, kind=kind, to=to):
                 bet = state.bets.pop((bettor, kind))
+                state._moved(kind, -bet.stake)
+                state._moved(to, bet.stake)
                 bet.kind = to
                 state.bets[(bettor, to)] = bet
             case BettingClosed(player_squeezer=player, banker_squeezer=banker):
@@ -1429,6 +1435,7 @@ class Table:
                     if s.result is BetResult.STAY:
                         bet.carried = bet.stake
                         continue
+                    state._moved(s.kind, -bet.stake)
                     del state.bets[(s.bettor, s.kind)]
                     bettor_state = state.bettors[s.bettor]
                     bettor_state.balance += s.returned
@@ -1439,7 +1446,7 @@ class Table:
                 self._end_round(coup_used=True, last=event.last)
             case RoundVoided(refunds=refunds, last=last):
                 for refund in refunds:
-                    del state.bets[(refund.bettor, refund.kind)]
+                    state._moved(refund.kind, -state.bets.pop((refund.bettor, refund.kind)).stake)
                     state.bettors[refund.bettor].balance += refund.stake
                 self._end_round(coup_used=bool(state.coup.cards), last=last)
             case _:  # pragma: no cover - every event type is handled above

@@ -60,6 +60,28 @@ def _messages(ws: Any, seconds: float) -> list[dict[str, Any]]:
     return out
 
 
+def _until(ws: Any, seconds: float, wanted: Any) -> dict[str, Any]:
+    """Read messages until one satisfies ``wanted`` (fails after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        except TimeoutError:
+            break
+        if wanted(message):
+            return dict(message)
+    raise AssertionError("message not received in time")
+
+
+def _bet(ws: Any, client_id: str, round_id: int, ref: str) -> dict[str, Any]:
+    ws.send(
+        json.dumps(
+            {"type": "bet", "ref": ref, "client_id": client_id, "bet": "banker", "stake": 100, "round_id": round_id}
+        )
+    )
+    return _until(ws, 8.0, lambda m: m.get("ref") == ref)
+
+
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
@@ -85,6 +107,30 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
             assert {"authenticated", "betting_opened", "round_settled", "countdown"} <= kinds, kinds
             ids = [m["id"] for m in seen if "id" in m and m["type"] != "countdown"]
             assert ids == sorted(ids) and len(ids) == len(set(ids))
+            # a bet sent to the process that does not run the table is placed by the one that does
+            opened = _until(ws, 5.0, lambda m: m["type"] == "betting_opened")
+            ack = _bet(ws, "far-1", opened["round_id"], "b1")
+            assert ack["type"] == "bet_ack" and ack["status"] == 201, ack
+            bet_id = ack["bet"]["id"]
+            assert bet_id and ack["bet"]["round_id"] == opened["round_id"]
+            again = _bet(ws, "far-1", opened["round_id"], "b2")  # the same client id: placed once
+            assert again["type"] == "bet_ack" and again["duplicate"] and again["bet"]["id"] == bet_id, again
+            headers = {"Authorization": f"Bearer {token}"}
+            holder_url = url_a if other_url == url_b else url_b
+            body = {"client_id": "far-1", "bet": "banker", "stake": 100}
+            direct = httpx.post(f"{holder_url}/api/tables/macau/bets", json=body, headers=headers)
+            assert direct.status_code == 200 and direct.json()["bet"]["id"] == bet_id, direct.text
+            # the table's refusal comes back with its rule
+            ws.send(json.dumps({"type": "bet", "ref": "b4", "client_id": "far-2", "bet": "banker", "stake": 50}))
+            refused = _until(ws, 8.0, lambda m: m.get("ref") == "b4")
+            assert refused["type"] == "error" and 400 <= refused["status"] < 500, refused
+            settled = _until(
+                ws, 10.0, lambda m: m["type"] == "round_settled" and m.get("round_id") == opened["round_id"]
+            )
+            assert settled
+            found = store.bets_by_client([(_user_id(store, "pat"), "far-1")])
+            stored = next(iter(found.values()))
+            assert stored["id"] == bet_id and stored["status"] == "settled", stored
             # the holder dies: the survivor takes the lease over and the table goes on
             os.kill(holder_pid, signal.SIGKILL)
             pids[holder_pid].wait(timeout=10)
@@ -96,16 +142,10 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
                     break
                 time.sleep(0.2)
             assert new_owner and int(new_owner.split(":")[1]) != holder_pid
-            later = _messages(ws, 3.0)
-            assert "betting_opened" in {m["type"] for m in later}
-            opened = next(m for m in later if m["type"] == "betting_opened")
-            ws.send(
-                json.dumps(
-                    {"type": "bet", "client_id": "p1", "bet": "banker", "stake": 100, "round_id": opened["round_id"]}
-                )
-            )
-            acks = [m for m in _messages(ws, 2.0) if m["type"] in ("bet_ack", "error")]
-            assert acks and acks[0]["type"] in ("bet_ack", "error")
+            opened = _until(ws, 10.0, lambda m: m["type"] == "betting_opened")
+            ack = _bet(ws, "far-3", opened["round_id"], "b5")
+            assert ack["type"] == "bet_ack" and ack["status"] == 201, ack
+            assert _bet(ws, "far-1", opened["round_id"], "b6")["bet"]["id"] == bet_id  # still placed once
         time.sleep(1.5)
         report = store.check_ledger()
         assert report.ok, report
@@ -119,3 +159,9 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
             except subprocess.TimeoutExpired:
                 process.kill()
         store.engine.dispose()
+
+
+def _user_id(store: Store, name: str) -> int:
+    found = store.password_hash_of(name)
+    assert found is not None
+    return found[0].id

@@ -1,7 +1,7 @@
 """Fixtures of the browser tests: a real table service on a free 127.0.0.1 port and Debian's Chromium.
 
-The server runs in a subprocess with a temporary SQLite database, one fast table and an admin
-password; it is stopped at the end of the session. Where /usr/bin/chromium is absent the browser
+The server runs in a subprocess with a temporary SQLite database, fast tables (one of them with the
+squeeze, R23) and an admin password; it is stopped at the end of the session. Where /usr/bin/chromium is absent the browser
 tests skip, except under ``CI=true`` where they fail.
 """
 
@@ -54,6 +54,18 @@ variant = "no_commission"
 dealing = "continuous"
 betting_seconds = 5
 settle_pause_seconds = 0.5
+
+[[table]]
+id = "web-squeeze"
+name = "Squeeze 咪牌"
+variant = "macau"
+dealing = "shoe"
+betting_seconds = 4
+settle_pause_seconds = 0.5
+min_bet = 100
+max_bet = 50000
+squeeze = true
+squeeze_seconds = 4
 """
 
 

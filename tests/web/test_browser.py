@@ -78,9 +78,12 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     page.click(f"li.table-card[data-table={TABLE}] a.button")
     page.wait_for_selector("#spots [data-bet=banker]")
     page.wait_for_selector("#seat-status[data-seat=none]")
-    # sit at the first free seat: the server seats us with the whole wallet
+    # sit at the first free seat, bringing the whole wallet (the buy-in's default)
     seat = page.get_attribute("#seats button.seat[data-state=free]", "data-seat")
     page.click(f"#seats button.seat[data-seat='{seat}']")
+    page.wait_for_selector("#buy-in-dialog[open]")
+    assert page.input_value("#buy-in-amount") == "1000.00", "the buy-in is the whole wallet by default"
+    page.click("#buy-in-confirm")
     page.wait_for_selector(f"#seat-status[data-seat='{seat}']")
     page.wait_for_selector(f"#seats button.seat[data-seat='{seat}'][data-state=mine]")
     at_table = server.get(f"/api/tables/{TABLE}/me", token)
@@ -91,7 +94,8 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     assert "莊" in page.inner_text("#spots [data-bet=banker]")
     assert "0.95:1" in page.inner_text("#spots [data-bet=banker]")
     round_id = _bet_in_a_round(page)
-    assert page.is_disabled("#variant-switch"), "no variant switch with an open bet"
+    assert page.is_disabled("#table-switch"), "no table switch with an open bet"
+    assert page.is_hidden("#variant-switch"), "a Macau table plays one variant (R28)"
     left = int("".join(c for c in page.inner_text("#timer") if c.isdigit()) or 0)
     if left >= 2:  # the bets are surely still open: the server refuses to let us leave, readably
         page.click("#leave-table")
@@ -155,7 +159,7 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     assert page.inner_text("nav [data-nav=lobby]") == "Lobby"
     assert "Banker" in page.inner_text("#spots [data-bet=banker]")
     page.wait_for_selector("#phase[data-status=betting]")
-    assert not page.is_disabled("#variant-switch")
+    assert not page.is_disabled("#table-switch")
     assert "Left the table" in page.inner_text("#table-notice")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "table-en.png"), full_page=True)

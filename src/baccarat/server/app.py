@@ -154,6 +154,12 @@ class VoidBody(BaseModel):
     reason: StrictStr = Field(default="voided by the house", min_length=1, max_length=200)
 
 
+class VoidIntent(VoidBody):
+    """A void passed on to the table's process: the round and the reason."""
+
+    round_id: StrictInt = Field(gt=0, le=2**31)
+
+
 class ErrorBody(BaseModel):
     """An error: what was wrong and how to fix it."""
 
@@ -170,6 +176,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (409, "Not possible now (betting closed, insufficient balance, …)"),
         (413, "Request too large"),
         (429, "Too many requests"),
+        (503, "The table's process did not answer (try again)"),
     )
 }
 
@@ -305,12 +312,6 @@ def create_app(options: ServiceOptions) -> FastAPI:
             "at_tables": purses,
             "commission_owed": owed,
         }
-
-    def runner_of(spec: TableSpec) -> TableRunner:
-        runner = service.runners.get(spec.id)
-        if runner is None or runner.table is None or not runner.leader:
-            raise HTTPException(409, f"table {spec.id} is not run by this server process now; retry in a moment")
-        return runner
 
     # --- accounts -------------------------------------------------------------------------------
 
@@ -459,8 +460,8 @@ def create_app(options: ServiceOptions) -> FastAPI:
         table_spec(table_id)
         return {"events": await service.read(service.store.events_since, table_id, after, limit=limit)}
 
-    async def place_bet(user: User, spec: TableSpec, body: BetBody) -> tuple[int, dict[str, Any]]:
-        placed = await runner_of(spec).place_bet(
+    async def place_bet(runner: TableRunner, user: User, body: BetBody) -> tuple[int, dict[str, Any]]:
+        placed = await runner.place_bet(
             user, client_id=body.client_id, bet=body.bet, stake=body.stake, round_id=body.round_id, spot=body.spot
         )
         if placed.bet is None:
@@ -471,11 +472,82 @@ def create_app(options: ServiceOptions) -> FastAPI:
             "balance": placed.balance,
         }
 
+    async def perform_here(runner: TableRunner, user: User, body: BaseModel | None) -> tuple[int, dict[str, Any]]:
+        """Apply an action to a table this process runs: (HTTP status, answer)."""
+        if isinstance(body, BetBody):
+            return await place_bet(runner, user, body)
+        if isinstance(body, JoinBody):
+            return 201, await runner.join(user, seat=body.seat, buy_in=body.buy_in)
+        if isinstance(body, SeatBody):
+            return 200, await runner.sit(user, body.seat)
+        if isinstance(body, CashOutBody):
+            return 200, await runner.cash_out(user, body.amount)
+        if isinstance(body, VariantBody):
+            return 200, await runner.switch_variant(user, body.variant)
+        if isinstance(body, RevealBody):
+            return 200, await runner.reveal(None if user.role is Role.ADMIN else user, body.side)
+        if isinstance(body, HandOverBody):
+            return 200, await runner.hand_over(user, body.side, body.to)
+        if isinstance(body, CardBody):
+            return 200, await runner.enter_card(body.card, position=body.position, face_up=body.face_up)
+        if isinstance(body, VoidIntent):
+            return 200, {"ok": True, "refunded": await runner.void(body.round_id, body.reason)}
+        return 200, await runner.leave(user)
+
+    async def perform(user: User, spec: TableSpec, kind: str, body: BaseModel | None) -> tuple[int, dict[str, Any]]:
+        """Apply an action to a table: here when this process runs it, else by the process that does."""
+        runner = service.runners.get(spec.id)
+        if runner is not None and runner.table is not None and runner.leader:
+            return await perform_here(runner, user, body)
+        fields = {} if body is None else body.model_dump(mode="json")
+        return await service.forward(spec.id, user, kind, fields)
+
+    async def performed(user: User, spec: TableSpec, kind: str, body: BaseModel | None) -> dict[str, Any]:
+        """:func:`perform` for an HTTP endpoint: the answer, or its refusal raised."""
+        status, payload = await perform(user, spec, kind, body)
+        if status >= 400:
+            raise HTTPException(status, str(payload.get("detail", "refused")))
+        return payload
+
+    INTENT_BODIES: dict[str, type[BaseModel] | None] = {
+        "bet": BetBody,
+        "join": JoinBody,
+        "sit": SeatBody,
+        "leave": None,
+        "cash_out": CashOutBody,
+        "switch_variant": VariantBody,
+        "reveal": RevealBody,
+        "hand_over": HandOverBody,
+        "card": CardBody,
+        "void": VoidIntent,
+    }
+
+    async def handle_intent(user: User, table_id: str, kind: str, fields: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Apply an intent another process stored for a table this process runs."""
+        spec = options.lobby.table(table_id)
+        if spec is None or kind not in INTENT_BODIES:
+            return 400, {"detail": f"no table {table_id!r} or no action {kind!r}"}
+        runner = service.runners.get(spec.id)
+        if runner is None or runner.table is None or not runner.leader:
+            return 503, {"detail": "the table is moving to another process; try again"}
+        model = INTENT_BODIES[kind]
+        try:
+            body = model.model_validate(fields) if model is not None else None
+            return await perform_here(runner, user, body)
+        except ValidationError as error:
+            return 422, {"detail": str(error)}
+        except HTTPException as error:
+            return error.status_code, {"detail": str(error.detail)}
+        except BaccaratError as error:
+            return _error_status(error), {"detail": _reason(error)}
+
+    service.intent_handler = handle_intent
+
     @app.post("/api/tables/{table_id}/bets", status_code=201, responses=ERRORS, tags=["tables"])
     async def bet(table_id: TableId, body: BetBody, user: Annotated[User, Depends(current_user)]) -> JSONResponse:
         """Place a bet on the round now betting (or on ``round_id``). Placing the same ``client_id`` twice places it once
         (the second answer is 200 with ``duplicate: true``)."""
-        status, payload = await place_bet(user, table_spec(table_id), body)
+        status, payload = await perform(user, table_spec(table_id), "bet", body)
         return JSONResponse(payload, status_code=status)
 
     Player = Annotated[User, Depends(current_user)]
@@ -483,39 +555,37 @@ def create_app(options: ServiceOptions) -> FastAPI:
     @app.post("/api/tables/{table_id}/join", status_code=201, responses=ERRORS, tags=["tables"])
     async def join(table_id: TableId, body: JoinBody, user: Player) -> dict[str, Any]:
         """Come to the table seated (``seat``) or standing, bringing ``buy_in`` from the wallet (default: all)."""
-        return await runner_of(table_spec(table_id)).join(user, seat=body.seat, buy_in=body.buy_in)
+        return await performed(user, table_spec(table_id), "join", body)
 
     @app.post("/api/tables/{table_id}/sit", responses=ERRORS, tags=["tables"])
     async def sit(table_id: TableId, body: SeatBody, user: Player) -> dict[str, Any]:
         """Take a free seat (from standing, another seat, or joining the table), with no bet open (R20)."""
-        return await runner_of(table_spec(table_id)).sit(user, body.seat)
+        return await performed(user, table_spec(table_id), "sit", body)
 
     @app.post("/api/tables/{table_id}/leave", responses=ERRORS, tags=["tables"])
     async def leave(table_id: TableId, user: Player) -> dict[str, Any]:
         """Leave the table with no bet open: the commission owed is paid (R27), the rest goes back to the wallet."""
-        return await runner_of(table_spec(table_id)).leave(user)
+        return await performed(user, table_spec(table_id), "leave", None)
 
     @app.post("/api/tables/{table_id}/cash-out", responses=ERRORS, tags=["tables"])
     async def cash_out(table_id: TableId, user: Player, body: CashOutBody | None = None) -> dict[str, Any]:
         """Pay the commission owed (R27) and take ``amount`` (default: all available) back to the wallet."""
-        amount = body.amount if body is not None else None
-        return await runner_of(table_spec(table_id)).cash_out(user, amount)
+        return await performed(user, table_spec(table_id), "cash_out", body or CashOutBody())
 
     @app.post("/api/tables/{table_id}/variant", responses=ERRORS, tags=["tables"])
     async def switch_variant(table_id: TableId, body: VariantBody, user: Player) -> dict[str, Any]:
         """Switch between standard and no-commission play with no bet open (R28)."""
-        return await runner_of(table_spec(table_id)).switch_variant(user, body.variant)
+        return await performed(user, table_spec(table_id), "switch_variant", body)
 
     @app.post("/api/tables/{table_id}/reveal", responses=ERRORS, tags=["tables"])
     async def reveal(table_id: TableId, body: RevealBody, user: Player) -> dict[str, Any]:
         """Turn the face-down cards of a side you squeeze (R23); the admin turns them for the dealer."""
-        by = None if user.role is Role.ADMIN else user
-        return await runner_of(table_spec(table_id)).reveal(by, body.side)
+        return await performed(user, table_spec(table_id), "reveal", body)
 
     @app.post("/api/tables/{table_id}/hand-over", responses=ERRORS, tags=["tables"])
     async def hand_over(table_id: TableId, body: HandOverBody, user: Player) -> dict[str, Any]:
         """Hand the squeeze of a side to another seated bettor with a bet, or to the dealer (R23)."""
-        return await runner_of(table_spec(table_id)).hand_over(user, body.side, body.to)
+        return await performed(user, table_spec(table_id), "hand_over", body)
 
     @app.get("/api/tables/{table_id}/me", responses=ERRORS, tags=["tables"])
     async def me_at_table(table_id: TableId, user: Player) -> dict[str, Any]:
@@ -615,7 +685,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
 
     @app.post("/api/admin/rounds/{round_id}/void", responses=ERRORS, tags=["admin"])
     async def admin_void(
-        round_id: Annotated[int, PathParam(ge=1, le=2**31)], _: Admin, body: VoidBody | None = None
+        round_id: Annotated[int, PathParam(ge=1, le=2**31)], admin: Admin, body: VoidBody | None = None
     ) -> dict[str, Any]:
         """Void a round in flight (R18): every bet is refunded in full."""
         reason = body.reason if body is not None else "voided by the house"
@@ -625,16 +695,15 @@ def create_app(options: ServiceOptions) -> FastAPI:
         if row["status"] not in (RoundStatus.BETTING.value, RoundStatus.CLOSED.value):
             raise HTTPException(409, f"round {round_id} is already {row['status']}")
         spec = table_spec(str(row["table_id"]))
-        refunded = await runner_of(spec).void(round_id, reason)
-        return {"ok": True, "refunded": refunded}
+        return await performed(admin, spec, "void", VoidIntent(round_id=round_id, reason=reason))
 
     @app.post("/api/admin/tables/{table_id}/cards", responses=ERRORS, tags=["admin"])
-    async def admin_card(table_id: TableId, body: CardBody, _: Admin) -> dict[str, Any]:
+    async def admin_card(table_id: TableId, body: CardBody, admin: Admin) -> dict[str, Any]:
         """Enter the next card of a dealer-entry round after betting closed (R18); a card not due is refused."""
         spec = table_spec(table_id)
         if spec.dealing is not Dealing.DEALER_ENTRY:
             raise HTTPException(409, f"table {table_id} deals its own cards (dealing = {spec.dealing.value})")
-        return await runner_of(spec).enter_card(body.card, position=body.position, face_up=body.face_up)
+        return await performed(admin, spec, "card", body)
 
     @app.get("/api/admin/ledger", responses=ERRORS, tags=["admin"])
     async def admin_ledger(_: Admin) -> dict[str, Any]:
@@ -661,22 +730,6 @@ def create_app(options: ServiceOptions) -> FastAPI:
         "reveal": RevealBody,
         "hand_over": HandOverBody,
     }
-
-    async def act(user: User, spec: TableSpec, kind: str, body: BaseModel | None) -> dict[str, Any]:
-        runner = runner_of(spec)
-        if isinstance(body, JoinBody):
-            return await runner.join(user, seat=body.seat, buy_in=body.buy_in)
-        if isinstance(body, SeatBody):
-            return await runner.sit(user, body.seat)
-        if isinstance(body, CashOutBody):
-            return await runner.cash_out(user, body.amount)
-        if isinstance(body, VariantBody):
-            return await runner.switch_variant(user, body.variant)
-        if isinstance(body, RevealBody):
-            return await runner.reveal(None if user.role is Role.ADMIN else user, body.side)
-        if isinstance(body, HandOverBody):
-            return await runner.hand_over(user, body.side, body.to)
-        return await runner.leave(user)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -744,18 +797,16 @@ def create_app(options: ServiceOptions) -> FastAPI:
                     where = ".".join(str(p) for p in first.get("loc", ()))
                     return {"type": "error", "status": 422, "ref": ref, "detail": f"{where}: {first.get('msg', error)}"}
                 try:
-                    if isinstance(body, BetBody):
-                        status, payload = await place_bet(user, spec, body)
-                    else:
-                        status, payload = 200, await act(user, spec, kind, body)
+                    status, payload = await perform(user, spec, kind, body)
                 except HTTPException as error:
                     return {"type": "error", "status": error.status_code, "ref": ref, "detail": str(error.detail)}
                 except BaccaratError as error:
                     return {"type": "error", "status": _error_status(error), "ref": ref, "detail": _reason(error)}
                 if status >= 400:
                     return {"type": "error", "status": status, "ref": ref, **payload}
-                reply = "bet_ack" if kind == "bet" else f"{kind}_ok"
-                return {"type": reply, "ref": ref, "status": status, **payload}
+                if kind == "bet":
+                    return {"type": "bet_ack", "ref": ref, "status": status, **payload}
+                return {"type": f"{kind}_ok", "ref": ref, "status": 200, **payload}
             return {"type": "error", "status": 400, "ref": ref, "detail": f"unknown message type {kind!r}"}
 
         try:

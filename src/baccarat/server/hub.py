@@ -71,8 +71,18 @@ class Hub:
 class PgListener:
     """A thread that LISTENs on the PostgreSQL channel and hands each announced event to the hub."""
 
-    def __init__(self, *, conninfo: str, channel: str, fetch: Callable[[int], dict[str, Any] | None], hub: Hub) -> None:
+    def __init__(
+        self,
+        *,
+        conninfo: str,
+        channel: str,
+        fetch: Callable[[int], dict[str, Any] | None],
+        hub: Hub,
+        control: Callable[[str], None] | None = None,
+    ) -> None:
         self.conninfo = conninfo
+        #: called (on the hub's loop) with the other notes: ``i:<table>`` (an intent), ``a:<id>`` (its answer)
+        self.control = control
         self.channel = channel
         self.fetch = fetch
         self.hub = hub
@@ -110,6 +120,11 @@ class PgListener:
         if payload.startswith("{"):
             with contextlib.suppress(ValueError):
                 self.hub.deliver_threadsafe(json.loads(payload))
+            return
+        if payload[:2] in ("i:", "a:"):
+            loop = self.hub.loop
+            if self.control is not None and loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(self.control, payload)
             return
         if payload.isdigit():
             event = self.fetch(int(payload))

@@ -35,6 +35,7 @@ __all__ = [
     "bets",
     "entries",
     "events",
+    "intents",
     "metadata",
     "rounds",
     "sessions",
@@ -233,3 +234,19 @@ events = Table(
     Column("created_at", Float, nullable=False),
 )
 Index("ix_events_table", events.c.table_id, events.c.id)
+
+intents = Table(
+    "intents",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(40), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    # NULL: waiting; 0: taken by the table's process; otherwise the answer's HTTP status
+    Column("status", Integer, nullable=True),
+    Column("answer", Text, nullable=True),
+    Column("answered_at", Float, nullable=True),
+)
+Index("ix_intents_table_status", intents.c.table_id, intents.c.status)

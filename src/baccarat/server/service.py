@@ -21,7 +21,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +54,11 @@ log = logging.getLogger("baccarat.server")
 T = TypeVar("T")
 
 LEASE_SECONDS = 5.0
+#: How long a process waits for the answer of the table's process to an action it passed on.
+INTENT_SECONDS = 5.0
+NO_ANSWER = "the table's process did not answer; try again"
+
+IntentHandler = Callable[[User, str, str, dict[str, Any]], Awaitable[tuple[int, dict[str, Any]]]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -292,9 +297,7 @@ class TableRunner:
         return answers, writes
 
     def _answer(self, jobs: list[_Job], answers: list[tuple[str, Any]], result: CommitResult) -> None:
-        """Broadcast what was stored and answer each job."""
-        for event in result.published:
-            self._publish(event)
+        """Answer each job, then broadcast what was stored (the answers bring the runner up to date first)."""
         for job, (kind, answer) in zip(jobs, answers, strict=True):
             if job.future.done():
                 continue
@@ -305,6 +308,8 @@ class TableRunner:
             else:
                 value, _ = answer
                 job.future.set_result(value(result) if callable(value) else value)
+        for event in result.published:
+            self._publish(event)
 
     # --- the round loop -------------------------------------------------------------------------
 
@@ -350,7 +355,12 @@ class TableRunner:
             if new_shoe and table.state.coup_number > 0:
                 events += table.change_shoe(reason="new provably fair shoe", now=now)
             events += table.open_betting(now=now)
-            return events, lambda result: result.round_id
+
+            def opened(result: CommitResult) -> int | None:
+                self.round = result.round_row  # before anyone hears of the round: bets on it are taken at once
+                return result.round_id
+
+            return events, opened
 
         data = {
             "shoe_id": self.shoe_id,
@@ -359,7 +369,8 @@ class TableRunner:
             "betting_seconds": self.spec.betting_seconds,
         }
         round_id = await self.submit(apply, op="open", data=lambda _: ("open", data))
-        self.round = await self.service.read(self.store.round_row, int(round_id))
+        if self.round is None or int(self.round["id"]) != int(round_id):
+            self.round = await self.service.read(self.store.round_row, int(round_id))
         crash_point("round_opened")
 
     def totals(self) -> dict[str, int]:
@@ -764,6 +775,13 @@ class Service:
         self.runners: dict[str, TableRunner] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: PgListener | None = None
+        #: applies an intent to a table this process runs: (user, table id, kind, body) -> (status, answer)
+        self.intent_handler: IntentHandler | None = None
+        self._answers: dict[int, asyncio.Event] = {}
+        self._intents_due: asyncio.Event | None = None
+        self._taken: set[int] = set()
+        self._intent_tasks: set[asyncio.Task[None]] = set()
+        self._intent_loop: asyncio.Task[None] | None = None
 
     # --- executors ------------------------------------------------------------------------------
 
@@ -798,6 +816,94 @@ class Service:
     def _notify(self, payload: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
+
+    # --- intents: actions for a table another process runs ------------------------------------------
+
+    def _control(self, note: str) -> None:
+        """A note from another process: an intent for one of our tables, or the answer to one of ours."""
+        kind, _, rest = note.partition(":")
+        if kind == "a" and rest.isdigit():
+            waiting = self._answers.get(int(rest))
+            if waiting is not None:
+                waiting.set()
+        elif kind == "i" and self._intents_due is not None:
+            runner = self.runners.get(rest)
+            if runner is not None and runner.leader:
+                self._intents_due.set()
+
+    async def forward(self, table_id: str, user: User, kind: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Pass an action on to the process that runs the table; its answer (HTTP status and body).
+
+        The intent is stored and announced; the table's process applies it through its queue and
+        stores the answer. After :data:`INTENT_SECONDS` without one the intent is withdrawn (it will
+        not be applied later) and the answer is 503; an intent already taken is waited for a little
+        longer. A bet sent again with the same client id is placed once, whichever process gets it.
+        """
+        answered = asyncio.Event()
+        intent_id = await self.read(self.store.add_intent, table_id, user.id, kind, body)
+        self._answers[intent_id] = answered
+        deadline = time.monotonic() + INTENT_SECONDS
+        try:
+            while True:
+                answered.clear()
+                answer = await self.read(self.store.intent_answer, intent_id)
+                if answer is not None:
+                    return answer
+                left = deadline - time.monotonic()
+                if left <= 0 and (left < -INTENT_SECONDS or await self.read(self.store.cancel_intent, intent_id)):
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(answered.wait(), timeout=0.25 if left <= 0 else min(0.25, left))
+        finally:
+            self._answers.pop(intent_id, None)
+        return 503, {"detail": NO_ANSWER}
+
+    async def _serve_intents(self) -> None:
+        """Apply the intents other processes stored for the tables this process runs (on notice, or every 0.5 s)."""
+        due = self._intents_due
+        assert due is not None
+        pruned = time.monotonic()
+        while True:
+            due.clear()
+            try:
+                led = [table_id for table_id, r in self.runners.items() if r.leader and r.table is not None]
+                rows = await self.read(self.store.pending_intents, led, since=time.time() - INTENT_SECONDS)
+                for row in rows:
+                    if row["id"] not in self._taken:
+                        self._taken.add(row["id"])
+                        task = asyncio.create_task(self._apply_intent(row))
+                        self._intent_tasks.add(task)
+                        task.add_done_callback(self._intent_tasks.discard)
+                if time.monotonic() - pruned > 60:
+                    pruned = time.monotonic()
+                    await self.read(self.store.prune_intents, time.time() - 600)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("intents: reading them failed; retrying")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(due.wait(), timeout=0.5)
+
+    async def _apply_intent(self, row: dict[str, Any]) -> None:
+        intent_id = int(row["id"])
+        try:
+            if not await self.read(self.store.take_intent, intent_id):
+                return
+            try:
+                user = await self.read(self.store.user_by_id, int(row["user_id"]))
+                if user is None or self.intent_handler is None:
+                    status, answer = 404, {"detail": "no such user"}
+                else:
+                    body = json.loads(row["body"])
+                    status, answer = await self.intent_handler(user, str(row["table_id"]), str(row["kind"]), body)
+            except Exception:
+                log.exception("intent %s failed", intent_id)
+                status, answer = 500, {"detail": "the table could not apply that"}
+            await self.read(self.store.answer_intent, intent_id, status, answer)
+        except Exception:
+            log.exception("intent %s: storing the answer failed", intent_id)
+        finally:
+            self._taken.discard(intent_id)
 
     def shoe_results(self, shoe_id: int) -> list[list[str]]:
         """The cards of every settled round of a shoe, in order (to rebuild the roads)."""
@@ -837,8 +943,11 @@ class Service:
                 channel=self.channel,
                 fetch=self.store.event_by_id,
                 hub=self.hub,
+                control=self._control,
             )
             await asyncio.get_running_loop().run_in_executor(None, self._listener.start)
+        self._intents_due = asyncio.Event()
+        self._intent_loop = asyncio.create_task(self._serve_intents(), name="intents")
         if self.options.run_tables:
             for spec in self.lobby.tables:
                 runner = TableRunner(self, spec)
@@ -850,6 +959,10 @@ class Service:
 
     async def stop(self) -> None:
         """Stop the loops (releasing their leases) and the listener."""
+        if self._intent_loop is not None:
+            self._intent_loop.cancel()
+            with contextlib.suppress(BaseException):
+                await self._intent_loop
         for runner in self.runners.values():
             runner.stop()
         if self._tasks:

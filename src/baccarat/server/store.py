@@ -38,6 +38,7 @@ from baccarat.server.schema import (
     bets,
     entries,
     events,
+    intents,
     rounds,
     sessions,
     shoes,
@@ -590,17 +591,33 @@ class Store:
         return found
 
     def _finish_balances(self, conn: Connection, round_id: int, table_id: str) -> None:
-        """Write each bettor's total balance (wallet and money at the table) after the round."""
-        for (user_id,) in conn.execute(select(bets.c.user_id).where(bets.c.round_id == round_id).distinct()).all():
-            total = conn.execute(
-                select(func.coalesce(func.sum(accounts.c.balance), 0))
-                .select_from(users)
-                .join(accounts, or_(accounts.c.id == users.c.wallet_id, accounts.c.name.like(f"purse:{user_id}:%")))
-                .where(users.c.id == user_id)
-            ).scalar_one()
-            conn.execute(
-                update(bets).where(bets.c.round_id == round_id, bets.c.user_id == user_id).values(balance_after=total)
-            )
+        """Write each bettor's total balance (wallet and money at the tables) after the round (a few statements)."""
+        bettors = [
+            int(u) for (u,) in conn.execute(select(bets.c.user_id).where(bets.c.round_id == round_id).distinct())
+        ]
+        if not bettors:
+            return
+        totals: dict[int, int] = {}
+        for start in range(0, len(bettors), 500):
+            chunk = bettors[start : start + 500]
+            for user_id, balance in conn.execute(
+                select(users.c.id, accounts.c.balance)
+                .join(accounts, accounts.c.id == users.c.wallet_id)
+                .where(users.c.id.in_(chunk))
+            ):
+                totals[int(user_id)] = int(balance)
+        for name, balance in conn.execute(
+            select(accounts.c.name, accounts.c.balance).where(accounts.c.kind == AccountKind.PURSE.value)
+        ):
+            owner = int(str(name).split(":")[1])
+            if owner in totals:
+                totals[owner] += int(balance)
+        conn.execute(
+            update(bets)
+            .where(bets.c.round_id == round_id, bets.c.user_id == bindparam("b_user"))
+            .values(balance_after=bindparam("b_total")),
+            [{"b_user": u, "b_total": t} for u, t in totals.items()],
+        )
 
     # --- the table's journal --------------------------------------------------------------------
 
@@ -726,6 +743,8 @@ class Store:
                 if w.op == "open":
                     round_id, opened = self._open_round(conn, table_id, w, now)
                     result.round_id = round_id
+                    row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
+                    result.round_row = None if row is None else dict(row._mapping)
                 journal.round_id = round_id
                 for event in w.events:
                     journal.add(event, w.bet_meta)
@@ -940,6 +959,83 @@ class Store:
             )
         return LedgerReport(total, mismatched, open_bets, wrong, in_play_total - open_stakes)
 
+    # --- intents: actions sent to a process that does not run the table -----------------------
+
+    def add_intent(self, table_id: str, user_id: int, kind: str, body: dict[str, Any]) -> int:
+        """Store an action for the table's process (announced to it on PostgreSQL); returns its id."""
+        with self.engine.begin() as conn:
+            intent_id = int(
+                conn.execute(
+                    insert(intents)
+                    .values(table_id=table_id, user_id=user_id, kind=kind, body=_dumps(body), created_at=time.time())
+                    .returning(intents.c.id)
+                ).scalar_one()
+            )
+            if self.channel:
+                conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"i:{table_id}"})
+        return intent_id
+
+    def intent_answer(self, intent_id: int) -> tuple[int, dict[str, Any]] | None:
+        """An intent's answer (HTTP status and body), or ``None`` while it has none."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(intents.c.status, intents.c.answer).where(intents.c.id == intent_id)).first()
+        if row is None or not row[0] or row[1] is None:
+            return None
+        return int(row[0]), dict(json.loads(row[1]))
+
+    def cancel_intent(self, intent_id: int) -> bool:
+        """Withdraw an intent nobody took yet (its sender stopped waiting); whether it was withdrawn."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(intents)
+                .where(intents.c.id == intent_id, intents.c.status.is_(None))
+                .values(status=503, answer=_dumps({"detail": "withdrawn"}), answered_at=time.time())
+            )
+        return done.rowcount == 1
+
+    def pending_intents(self, table_ids: Sequence[str], *, since: float) -> list[dict[str, Any]]:
+        """The intents of these tables that nobody took yet, oldest first (those stored after ``since``)."""
+        if not table_ids:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(intents.c.id, intents.c.table_id, intents.c.user_id, intents.c.kind, intents.c.body)
+                .where(intents.c.table_id.in_(table_ids), intents.c.status.is_(None), intents.c.created_at > since)
+                .order_by(intents.c.id)
+                .limit(1000)
+            ).all()
+        return [dict(r._mapping) for r in rows]
+
+    def take_intent(self, intent_id: int) -> bool:
+        """Take an intent to apply it (fails when it was taken or withdrawn already)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(intents).where(intents.c.id == intent_id, intents.c.status.is_(None)).values(status=0)
+            )
+        return done.rowcount == 1
+
+    def answer_intent(self, intent_id: int, status: int, answer: dict[str, Any]) -> None:
+        """Store an intent's answer (and announce it to its sender on PostgreSQL)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(intents)
+                .where(intents.c.id == intent_id)
+                .values(status=status, answer=_dumps(answer), answered_at=time.time())
+            )
+            if self.channel:
+                conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"a:{intent_id}"})
+
+    def prune_intents(self, before: float) -> None:
+        """Forget the intents stored before ``before``."""
+        with self.engine.begin() as conn:
+            conn.execute(intents.delete().where(intents.c.created_at < before))
+
+    def user_by_id(self, user_id: int) -> User | None:
+        """A user by id."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(users).where(users.c.id == user_id)).first()
+        return None if row is None else self._user(row)
+
 
 #: Table events stored but not broadcast: one per bet would flood every client (the running
 #: totals go out with the countdown instead).
@@ -974,6 +1070,8 @@ class CommitResult:
     """What :meth:`Store.commit_table` stored: the new round's id, the bets' ids, the events to broadcast."""
 
     round_id: int | None = None
+    #: the new round's stored row (when a round was opened)
+    round_row: dict[str, Any] | None = None
     bet_ids: dict[str, int] = field(default_factory=dict)
     published: list[dict[str, Any]] = field(default_factory=list)
 
@@ -1006,6 +1104,9 @@ class _Journal:
         self._bets: list[dict[str, Any]] = []
         self._bet_keys: list[tuple[str, int]] = []
         self._purses: dict[int, int] = {}
+        self._moves: list[dict[str, Any]] = []
+        self._finished: list[dict[str, Any]] = []
+        self._deltas: dict[int, int] = {}
 
     def user(self, name: str) -> User:
         found = self.people.get(name)
@@ -1079,7 +1180,7 @@ class _Journal:
         self._events, self._bets, self._bet_keys, self._purses = [], [], [], {}
 
     def _move_many(self, deltas: dict[int, int]) -> None:
-        rows = [{"account": k, "delta": v} for k, v in deltas.items() if v]
+        rows = [{"account": k, "delta": v} for k, v in sorted(deltas.items()) if v]  # one lock order
         if rows:
             self.conn.execute(
                 update(accounts)
@@ -1152,6 +1253,7 @@ class _Journal:
                 grouped = self._open_rows()
                 for s in settlements:
                     self._settle(s, grouped)
+                self._write_moves()
             case RoundVoided(refunds=refunds):
                 grouped = self._open_rows()
                 for refund in refunds:
@@ -1161,20 +1263,61 @@ class _Journal:
                     if sum(int(r[3]) for r in rows) != refund.stake:
                         raise ProcedureError(f"the stored bets of {refund.bettor!r} do not match the table's")
                     for row in rows:
-                        self._transfer(self.in_play, purse, int(row[3]), EntryKind.REFUND, int(row[0]))
-                        self.conn.execute(
-                            update(bets)
-                            .where(bets.c.id == row[0])
-                            .values(
-                                status=BetStatus.REFUNDED.value,
-                                outcome="refund",
-                                paid=0,
-                                commission=0,
-                                returned=row[3],
-                            )
-                        )
+                        self._move(self.in_play, purse, int(row[3]), EntryKind.REFUND, int(row[0]))
+                        self._settled_bet(int(row[0]), BetStatus.REFUNDED.value, "refund", 0, 0, int(row[3]))
+                self._write_moves()
             case _:
                 pass
+
+    def _move(self, source: int, target: int, amount: int, kind: EntryKind, bet_id: int) -> None:
+        """A transfer written by :meth:`_write_moves` (entries and balances in bulk)."""
+        if amount <= 0:
+            return
+        self._moves.append(
+            {
+                "from_account": source,
+                "to_account": target,
+                "amount": amount,
+                "kind": kind.value,
+                "bet_id": bet_id,
+                "round_id": self.round_id,
+                "created_at": self.now,
+            }
+        )
+        self._deltas[source] = self._deltas.get(source, 0) - amount
+        self._deltas[target] = self._deltas.get(target, 0) + amount
+
+    def _settled_bet(self, bet_id: int, status: str, outcome: str, paid: int, commission: int, returned: int) -> None:
+        self._finished.append(
+            {
+                "b_id": bet_id,
+                "b_status": status,
+                "b_outcome": outcome,
+                "b_paid": paid,
+                "b_commission": commission,
+                "b_returned": returned,
+            }
+        )
+
+    def _write_moves(self) -> None:
+        """Write the settled bets' entries, bet rows and balances with a few bulk statements."""
+        if self._moves:
+            self.conn.execute(insert(entries), self._moves)
+        if self._finished:
+            self.conn.execute(
+                update(bets)
+                .where(bets.c.id == bindparam("b_id"))
+                .values(
+                    status=bindparam("b_status"),
+                    outcome=bindparam("b_outcome"),
+                    paid=bindparam("b_paid"),
+                    commission=bindparam("b_commission"),
+                    returned=bindparam("b_returned"),
+                ),
+                self._finished,
+            )
+        self._move_many(self._deltas)
+        self._moves, self._finished, self._deltas = [], [], {}
 
     def _settle(self, s: BetSettlement, grouped: dict[tuple[int, str], list[Any]]) -> None:
         user = self.user(s.bettor)
@@ -1190,22 +1333,19 @@ class _Journal:
             bet_id, stake = int(row[0]), int(row[3])
             returned = min(stake, back)
             back -= returned
-            self._transfer(self.in_play, purse, returned, EntryKind.RETURN, bet_id)
-            self._transfer(self.in_play, self.house, stake - returned, EntryKind.LOSS, bet_id)
+            self._move(self.in_play, purse, returned, EntryKind.RETURN, bet_id)
+            self._move(self.in_play, self.house, stake - returned, EntryKind.LOSS, bet_id)
             first = index == 0
             if first:
-                self._transfer(self.house, purse, s.returned - s.stake, EntryKind.WIN, bet_id)
-                self._transfer(user.owed_id, self.house, s.owed, EntryKind.COMMISSION, bet_id)
-            self.conn.execute(
-                update(bets)
-                .where(bets.c.id == bet_id)
-                .values(
-                    status=BetStatus.SETTLED.value,
-                    outcome=s.result.value,
-                    paid=s.paid if first else 0,
-                    commission=s.commission if first else 0,
-                    returned=returned + (max(0, s.returned - s.stake) if first else 0),
-                )
+                self._move(self.house, purse, s.returned - s.stake, EntryKind.WIN, bet_id)
+                self._move(user.owed_id, self.house, s.owed, EntryKind.COMMISSION, bet_id)
+            self._settled_bet(
+                bet_id,
+                BetStatus.SETTLED.value,
+                s.result.value,
+                s.paid if first else 0,
+                s.commission if first else 0,
+                returned + (max(0, s.returned - s.stake) if first else 0),
             )
 
 

@@ -59,6 +59,10 @@ const TEXTS = {
     refuse_no_standing: "此賭桌不設站立下注", refuse_not_at_table: "你不在這張賭桌", refuse_closed: "已停止下注",
     squeeze_yours: "輪到你咪{side}的牌：拖動牌角", squeeze_other: "{who} 正在咪{side}的牌", squeeze_dealer: "荷官翻{side}的牌",
     squeeze_deadline: "{s} 秒後由荷官翻牌", hand_over: "交給荷官", handed_over: "已把咪牌交給荷官",
+    other_tables: "其他賭桌", my_variant: "我的玩法", variant_switched: "已切換為{variant}", variant_need_seat: "先入座或站立下注才可切換玩法",
+    buy_in_title: "帶多少籌碼上桌？", buy_in: "上桌金額", buy_in_hint: "錢包有 {wallet}；預設全數帶上（最少 {min}）",
+    buy_in_invalid: "請輸入金額，最多兩位小數", buy_in_too_low: "最少要帶 {min}", buy_in_too_much: "錢包只有 {wallet}",
+    buy_in_empty: "錢包沒有餘額", bring: "上桌",
   },
   en: {
     skip: "Skip to content", nav: "Main menu", lobby: "Lobby", fairness: "Fairness", lab: "Odds lab", language: "Language",
@@ -118,6 +122,10 @@ const TEXTS = {
     refuse_no_standing: "This table takes no standing bettors", refuse_not_at_table: "You are not at this table", refuse_closed: "Betting is closed",
     squeeze_yours: "Your squeeze of {side}: drag a card's corner", squeeze_other: "{who} squeezes {side}", squeeze_dealer: "The dealer turns {side}",
     squeeze_deadline: "the dealer turns them in {s} s", hand_over: "Hand to the dealer", handed_over: "The squeeze is handed to the dealer",
+    other_tables: "Other tables", my_variant: "My variant", variant_switched: "Now playing {variant}", variant_need_seat: "Sit or stand at the table to switch variant",
+    buy_in_title: "How much do you bring to the table?", buy_in: "Buy-in", buy_in_hint: "Your wallet holds {wallet}; by default you bring all of it (at least {min})",
+    buy_in_invalid: "Enter an amount with at most two decimals", buy_in_too_low: "Bring at least {min}", buy_in_too_much: "Your wallet holds only {wallet}",
+    buy_in_empty: "Your wallet is empty", bring: "Bring",
   },
 };
 

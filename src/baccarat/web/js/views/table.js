@@ -51,8 +51,11 @@ export function mountTable(view, tableId) {
   function build() {
     el.title = h("h1", { id: "table-title" });
     el.conn = h("span", { class: "conn", id: "conn", "aria-live": "polite" });
-    el.switcher = h("select", { id: "variant-switch", onchange: switchTable });
-    el.switchLabel = h("label", { class: "switch" }, h("span", {}, t("variant_switch")), " ", el.switcher);
+    el.switcher = h("select", { id: "table-switch", onchange: switchTable });
+    el.switchLabel = h("label", { class: "switch" }, h("span", {}, t("other_tables")), " ", el.switcher);
+    el.variant = h("select", { id: "variant-switch", onchange: switchVariant });
+    el.variantLabel = h("label", { class: "switch" }, h("span", {}, t("my_variant")), " ", el.variant);
+    el.buyIn = buildBuyIn();
     el.shoe = h("span", { class: "muted", id: "shoe-info" });
     el.phase = h("div", { class: "phase", id: "phase", role: "status", "aria-live": "polite" });
     el.timer = h("div", { class: "timer", role: "timer", id: "timer", "aria-live": "off" });
@@ -79,7 +82,7 @@ export function mountTable(view, tableId) {
       h(
         "section",
         { class: "table-view", "aria-labelledby": "table-title" },
-        h("div", { class: "table-head" }, el.title, el.shoe, el.conn, el.switchLabel),
+        h("div", { class: "table-head" }, el.title, el.shoe, el.conn, el.variantLabel, el.switchLabel),
         h(
           "div",
           { class: "felt" },
@@ -100,6 +103,7 @@ export function mountTable(view, tableId) {
           el.actions,
           el.notice,
           el.wallet,
+          el.buyIn,
         ),
         h(
           "aside",
@@ -124,11 +128,11 @@ export function mountTable(view, tableId) {
 
   function drawHead() {
     const table = st.table;
-    el.title.textContent = table ? `${table.name} · ${variantName(table.variant)}` : t("loading");
+    el.title.textContent = table ? `${table.name} · ${variantName(myVariant())}` : t("loading");
     el.shoe.textContent = table && table.shoe ? `${t("shoe_n", { n: table.shoe.number })} · ${t("limits")} ${money(table.min_bet)}–${money(table.max_bet)}` : "";
     el.conn.textContent = { open: t("connected"), connecting: t("connecting"), closed: t("reconnecting") }[st.connection] || "";
     el.conn.dataset.state = st.connection;
-    el.switchLabel.firstChild.textContent = t("variant_switch");
+    el.switchLabel.firstChild.textContent = t("other_tables");
     const locked = hasOpenBet();
     el.switcher.replaceChildren(
       ...st.tables.map((other) =>
@@ -137,6 +141,15 @@ export function mountTable(view, tableId) {
     );
     el.switcher.disabled = locked;
     el.switcher.title = locked ? t("switch_locked") : "";
+    // the bettor's own variant (R28): the server refuses a switch with a bet open, and the page says why
+    el.variantLabel.firstChild.textContent = t("my_variant");
+    const variants = table && table.variants ? Object.keys(table.variants) : table ? [table.variant] : [];
+    const mine = myVariant();
+    el.variant.replaceChildren(...variants.map((name) => h("option", { value: name, selected: name === mine }, variantName(name))));
+    el.variant.value = mine || "";
+    el.variant.disabled = variants.length < 2 || !me();
+    el.variant.title = variants.length < 2 ? "" : me() ? t("variant_switch") : t("variant_need_seat");
+    el.variantLabel.hidden = variants.length < 2;
     view.querySelector("#player-label").textContent = t("player_side");
     view.querySelector("#banker-label").textContent = t("banker_side");
     view.querySelector("#roads-title").textContent = t("roads");
@@ -178,13 +191,26 @@ export function mountTable(view, tableId) {
     return entry.pays.map((level) => (entry.pays.length > 1 ? `${level.level} ${level.pays}:1` : `${level.pays}:1`)).join(" · ");
   }
 
+  /** The variant this player plays here (R28): their own at the table, else the table's. */
+  function myVariant() {
+    const mine = me();
+    return (mine && mine.variant) || (st.table ? st.table.variant : null);
+  }
+
+  /** The bet menu of this player's variant (payouts and limits). */
+  function menu() {
+    const table = st.table;
+    const variant = myVariant();
+    return (table.variants && table.variants[variant]) || table.bets;
+  }
+
   function drawSpots() {
     const table = st.table;
     if (!table) return;
     const totals = st.totals || {};
     const canBet = st.round && st.round.status === "betting";
     el.spots.replaceChildren(
-      ...table.bets.map((entry) => {
+      ...menu().map((entry) => {
         const pending = pendingOn(entry.bet);
         const confirmed = st.confirmed[entry.bet] || 0;
         const name = betName(entry);
@@ -385,7 +411,7 @@ export function mountTable(view, tableId) {
     }
     try {
       const answer = socket.open
-        ? await socket.request({ type: action.replace("-", "_"), ...(body || {}) })
+        ? await socket.request({ type: action === "variant" ? "switch_variant" : action.replace("-", "_"), ...(body || {}) })
         : await api(`/api/tables/${encodeURIComponent(tableId)}/${action}`, { method: "POST", body });
       requestState();
       refreshUser();
@@ -397,11 +423,123 @@ export function mountTable(view, tableId) {
   }
 
   async function sit(seat) {
-    if (await act("sit", { seat })) say({ kind: "info", key: "sat_at", params: { n: seat } });
+    if (!currentUser()) return askLogin();
+    let answer;
+    if (me()) {
+      answer = await act("sit", { seat });
+    } else {
+      const buyIn = await askBuyIn();
+      if (buyIn === null) return;
+      answer = await act("join", { seat, buy_in: buyIn });
+    }
+    if (answer) say({ kind: "info", key: "sat_at", params: { n: seat } });
   }
 
   async function stand() {
-    if (await act("join", {})) say({ kind: "info", key: "stood", params: {} });
+    if (!currentUser()) return askLogin();
+    const buyIn = await askBuyIn();
+    if (buyIn === null) return;
+    if (await act("join", { buy_in: buyIn })) say({ kind: "info", key: "stood", params: {} });
+  }
+
+  // --- the buy-in: how much of the wallet comes to the table (default: all of it) ----------------------
+
+  let buyInDone = null;
+
+  function buildBuyIn() {
+    const input = h("input", { type: "text", inputmode: "decimal", name: "buy_in", id: "buy-in-amount", autocomplete: "off", required: true });
+    const form = h(
+      "form",
+      { method: "dialog", id: "buy-in-form", class: "auth", novalidate: true, onsubmit: submitBuyIn },
+      h("h2", { id: "buy-in-title" }),
+      h("label", {}, h("span", { id: "buy-in-label" }), " ", input),
+      h("p", { class: "muted", id: "buy-in-hint" }),
+      h("p", { class: "notice", id: "buy-in-error", role: "alert", "aria-live": "assertive" }),
+      h(
+        "div",
+        { class: "actions" },
+        h("button", { type: "submit", class: "primary", id: "buy-in-confirm", value: "bring" }),
+        h("button", { type: "button", id: "buy-in-cancel", onclick: () => closeBuyIn(null) }),
+      ),
+    );
+    const dialog = h("dialog", { id: "buy-in-dialog", "aria-labelledby": "buy-in-title" }, form);
+    dialog.addEventListener("cancel", () => finishBuyIn(null));
+    return dialog;
+  }
+
+  function buyInBounds() {
+    const user = currentUser();
+    const wallet = user && typeof user.wallet === "number" ? user.wallet : user ? user.balance : 0;
+    const min = st.table ? st.table.min_bet || 1 : 1;
+    return { wallet, min: Math.min(min, Math.max(wallet, 1)) };
+  }
+
+  /** The amount typed (major units, at most two decimals) in minor units, or a reason it is not valid. */
+  function parseBuyIn(text) {
+    const { wallet, min } = buyInBounds();
+    const clean = String(text).trim().replace(/[,\s]/g, "");
+    if (wallet <= 0) return { error: t("buy_in_empty") };
+    if (!/^\d+(\.\d{1,2})?$/.test(clean)) return { error: t("buy_in_invalid") };
+    const [whole, cents = ""] = clean.split(".");
+    const amount = Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    if (!Number.isSafeInteger(amount)) return { error: t("buy_in_invalid") };
+    if (amount < min) return { error: t("buy_in_too_low", { min: money(min) }) };
+    if (amount > wallet) return { error: t("buy_in_too_much", { wallet: money(wallet) }) };
+    return { amount };
+  }
+
+  function drawBuyIn() {
+    const dialog = el.buyIn;
+    const { wallet, min } = buyInBounds();
+    dialog.querySelector("#buy-in-title").textContent = t("buy_in_title");
+    dialog.querySelector("#buy-in-label").textContent = t("buy_in");
+    dialog.querySelector("#buy-in-hint").textContent = t("buy_in_hint", { wallet: money(wallet), min: money(min) });
+    dialog.querySelector("#buy-in-confirm").textContent = t("bring");
+    dialog.querySelector("#buy-in-cancel").textContent = t("cancel");
+  }
+
+  /** Ask how much to bring; resolves to minor units, or null when cancelled. */
+  async function askBuyIn() {
+    await refreshUser();
+    if (!alive) return null;
+    const dialog = el.buyIn;
+    const { wallet } = buyInBounds();
+    const input = dialog.querySelector("#buy-in-amount");
+    input.value = (wallet / 100).toFixed(2);
+    input.removeAttribute("aria-invalid");
+    dialog.querySelector("#buy-in-error").textContent = "";
+    drawBuyIn();
+    if (buyInDone) finishBuyIn(null);
+    const answer = new Promise((resolve) => { buyInDone = resolve; });
+    dialog.showModal();
+    input.select();
+    return answer;
+  }
+
+  function submitBuyIn(event) {
+    event.preventDefault();
+    const input = el.buyIn.querySelector("#buy-in-amount");
+    const parsed = parseBuyIn(input.value);
+    if (parsed.error) {
+      input.setAttribute("aria-invalid", "true");
+      const error = el.buyIn.querySelector("#buy-in-error");
+      error.textContent = parsed.error;
+      error.dataset.kind = "error";
+      input.focus();
+      return;
+    }
+    closeBuyIn(parsed.amount);
+  }
+
+  function finishBuyIn(value) {
+    const done = buyInDone;
+    buyInDone = null;
+    if (done) done(value);
+  }
+
+  function closeBuyIn(value) {
+    finishBuyIn(value);
+    if (el.buyIn.open) el.buyIn.close();
   }
 
   async function leaveTable() {
@@ -487,8 +625,10 @@ export function mountTable(view, tableId) {
       liveRound(st.round.id);
       for (const [position, code] of Object.entries(pub.cards)) setCard(position, code);
     }
+    drawHead();
     drawSeats();
     drawWallet();
+    drawSpots();
     drawSqueeze();
   }
 
@@ -560,8 +700,9 @@ export function mountTable(view, tableId) {
   }
 
   function settlementTable(bets) {
-    const menu = new Map((st.table ? st.table.bets : []).map((b) => [b.bet, b]));
-    const name = (bet) => (menu.has(bet) ? betName(menu.get(bet)) : bet);
+    const known = new Map();
+    for (const list of st.table ? [st.table.bets, ...Object.values(st.table.variants || {})] : []) for (const b of list) known.set(b.bet, b);
+    const name = (bet) => (known.has(bet) ? betName(known.get(bet)) : bet);
     const net = bets.reduce((sum, b) => sum + (b.returned ?? 0) - b.stake, 0);
     return h(
       "table",
@@ -659,6 +800,40 @@ export function mountTable(view, tableId) {
     drawActions();
   }
 
+  /**
+   * Place one bet: over the table's websocket (its `bet_ack`), or POSTed when the socket is down or
+   * drops before answering (the same client_id, so the server never takes it twice).
+   */
+  async function sendBet(body) {
+    if (socket.open) {
+      try {
+        return await socket.request({ type: "bet", ...body });
+      } catch (error) {
+        if (error && error.status) throw error; // refused by the table
+      }
+    }
+    return api(`/api/tables/${encodeURIComponent(tableId)}/bets`, { method: "POST", body });
+  }
+
+  /** A first bet brings the player to the table: ask the buy-in first (the server would bring the whole wallet). */
+  async function ensureAtTable() {
+    if (me()) return true;
+    const buyIn = await askBuyIn();
+    if (buyIn === null) return false;
+    try {
+      const body = { buy_in: buyIn };
+      await (socket.open ? socket.request({ type: "join", ...body }) : api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body }));
+    } catch (error) {
+      if (!/already at the table/.test(error.message)) {
+        refuse(error);
+        return false;
+      }
+    }
+    requestState();
+    refreshUser();
+    return true;
+  }
+
   async function confirm() {
     const round = st.round;
     if (!round || round.status !== "betting") return toast(t("betting_closed"), "error");
@@ -667,13 +842,11 @@ export function mountTable(view, tableId) {
     if ([...bySpot.values()].some((stake) => stake < st.table.min_bet)) {
       return toast(`${t("limits")} ${money(st.table.min_bet)}–${money(st.table.max_bet)}`, "error");
     }
+    if (!(await ensureAtTable())) return;
     const placed = [];
     for (const [bet, stake] of bySpot) {
       try {
-        await api(`/api/tables/${encodeURIComponent(tableId)}/bets`, {
-          method: "POST",
-          body: { client_id: newClientId(), bet, stake, round_id: round.id },
-        });
+        await sendBet({ client_id: newClientId(), bet, stake, round_id: round.id });
         if (st.confirmedRound !== round.id) {
           st.confirmed = {};
           st.confirmedRound = round.id;
@@ -699,6 +872,24 @@ export function mountTable(view, tableId) {
     drawActions();
     drawWallet();
     drawHead();
+  }
+
+  async function switchVariant() {
+    const wanted = el.variant.value;
+    const before = myVariant();
+    if (wanted === before) return;
+    el.variant.value = before; // shown as switched once the server says so
+    if (st.pending.length) {
+      say({ kind: "error", detail: t("switch_locked") });
+      return;
+    }
+    const answer = await act("variant", { variant: wanted });
+    if (!answer) return;
+    const mine = me();
+    if (mine) mine.variant = answer.variant || wanted;
+    say({ kind: "info", key: "variant_switched", params: { variant: variantName(answer.variant || wanted) } });
+    drawHead();
+    drawSpots();
   }
 
   function switchTable() {
@@ -950,6 +1141,7 @@ export function mountTable(view, tableId) {
   const timer = setInterval(tick, 250);
   const offLang = onLangChange(() => {
     drawAll();
+    drawBuyIn();
     if (st.recalled) recall(st.recalled, { focus: false });
   });
   let userId = currentUser() ? currentUser().id : null;
@@ -971,6 +1163,7 @@ export function mountTable(view, tableId) {
     clearInterval(timer);
     offLang();
     offUser();
+    closeBuyIn(null);
     socket.close();
   };
 }

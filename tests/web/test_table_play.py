@@ -1,0 +1,281 @@
+"""The browser table's play beyond one plain round: the squeeze (R23) peeled by drag and by keyboard, and
+left to the dealer when the time is up; bets over the websocket with REST as the fallback; a refused bet
+shown readably in both languages; the buy-in asked when joining; the variant switch (R28). No console
+errors anywhere."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SQUEEZE = "web-squeeze"
+MACAU = "web-macau"
+NO_COMMISSION = "web-nocomm"
+
+# Lets a test take the page's websocket down (and keep it down) to exercise the REST fallback.
+SOCKET_SWITCH = """
+(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.__blockSockets = false;
+  window.WebSocket = class extends Real {
+    constructor(url, protocols) {
+      if (window.__blockSockets) {
+        const dead = new EventTarget();
+        dead.readyState = 3;
+        dead.send = () => {};
+        dead.close = () => {};
+        return dead;
+      }
+      super(url, protocols);
+      window.__sockets.push(this);
+    }
+  };
+})();
+"""
+
+
+def _register(server: Any) -> tuple[str, str]:
+    name = f"w{time.time_ns() % 10**12}"
+    answer = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"}, timeout=10)
+    answer.raise_for_status()
+    return name, str(answer.json()["token"])
+
+
+@pytest.fixture
+def player(chromium: Any, server: Any) -> Iterator[tuple[Any, str, str]]:
+    """A page (Traditional Chinese) of a freshly registered player that records console errors."""
+    name, token = _register(server)
+    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(20_000)
+    context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
+    context.add_init_script(SOCKET_SWITCH)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page, name, token
+    context.close()
+
+
+def _open_table(page: Any, server: Any, table: str) -> None:
+    page.goto(f"{server.url}/#/table/{table}")
+    page.wait_for_selector("#spots [data-bet=banker]")
+    page.wait_for_selector("#conn[data-state=open]")
+    page.wait_for_selector("#seat-status[data-seat=none]")
+
+
+def _sit(page: Any, buy_in: str | None = None) -> str:
+    seat = str(page.get_attribute("#seats button.seat[data-state=free]", "data-seat"))
+    page.click(f"#seats button.seat[data-seat='{seat}']")
+    page.wait_for_selector("#buy-in-dialog[open]")
+    if buy_in is not None:
+        page.fill("#buy-in-amount", buy_in)
+    page.click("#buy-in-confirm")
+    page.wait_for_selector(f"#seat-status[data-seat='{seat}']")
+    return seat
+
+
+def _fresh_betting(page: Any) -> None:
+    """Wait for a round whose betting has just opened (so a few seconds are left to bet)."""
+    page.wait_for_selector("#phase:not([data-status=betting])", timeout=30_000)
+    page.wait_for_selector("#phase[data-status=betting]", timeout=30_000)
+
+
+def _bet(page: Any, stakes: dict[str, int]) -> int:
+    """Place and confirm bets in a freshly opened round; returns its id."""
+    _fresh_betting(page)
+    for bet, stake in stakes.items():
+        page.click(f"#chips [data-value='{stake}']")
+        page.click(f"#spots [data-bet={bet}]")
+    page.click("#confirm")
+    for bet, stake in stakes.items():
+        page.wait_for_selector(f"#spots [data-bet={bet}] .stack.confirmed[data-confirmed='{stake}']", timeout=4000)
+    return _round_id(page)
+
+
+def _round_id(page: Any) -> int:
+    table = page.evaluate("() => location.hash.split('/').pop()")
+    return int(page.evaluate(f"() => fetch('/api/tables/{table}').then(r => r.json()).then(t => t.round.id)"))
+
+
+def _reveals(server: Any, table: str, round_id: int) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    after = 0
+    while events := server.get(f"/api/tables/{table}/events?after={after}&limit=200")["events"]:
+        found += [e for e in events if e.get("round_id") == round_id and e["type"] == "CardRevealed"]
+        after = max(int(e["id"]) for e in events)
+    return found
+
+
+def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts: Path) -> None:
+    page, name, _ = player
+    _open_table(page, server, SQUEEZE)
+    _sit(page)
+    # alone at the table, with the largest bets on both sides: the squeeze of both sides is ours
+    round_id = _bet(page, {"player": 500, "banker": 1000})
+    page.wait_for_selector("#squeeze-bar [data-who=mine]", timeout=20_000)
+    page.wait_for_selector("#player-cards .card.hidden.squeezing")
+    assert page.query_selector("#player-cards .card.up") is None, "the squeezed side's cards lie face down"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "squeeze-zh-Hant.png"), full_page=True)
+    drags = keys = 0
+    deadline = time.monotonic() + 40
+    while server.get(f"/api/rounds/{round_id}")["status"] != "settled":
+        assert time.monotonic() < deadline, "the round did not settle"
+        card = page.query_selector(".hand-cards .card.hidden.squeezing:not(.peeling)")
+        if card is None:
+            time.sleep(0.1)
+            continue
+        if drags <= keys:  # peel by dragging the card's corner
+            box = card.bounding_box()
+            if box is None:
+                continue
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] * 1.2, steps=8)
+            page.mouse.up()
+            drags += 1
+        else:  # or from the keyboard
+            card.focus()
+            page.keyboard.press("Enter")
+            keys += 1
+        time.sleep(0.3)
+    assert drags >= 1 and keys >= 1
+    # the page asked the server to turn the cards: every reveal was ours, none the dealer's
+    reveals = _reveals(server, SQUEEZE, round_id)
+    assert reveals and all(e.get("by") == name for e in reveals), reveals
+    # the page showed the round settled (its result stays in the recent rounds, ours marked)
+    recent = page.wait_for_selector(f"#recent-rounds button[data-round='{round_id}']")
+    assert "★" in recent.inner_text()
+    history = server.get("/api/me/history?limit=5", page.evaluate("() => localStorage.getItem('baccarat.token')"))
+    mine = next(r for r in history["rounds"] if r["round_id"] == round_id)
+    assert mine["status"] == "settled"
+    page.click(f"#recent-rounds button[data-round='{round_id}']")
+    page.wait_for_selector("#recall #recall-title")
+    assert len(page.query_selector_all("#recall .card.up")) == len(mine["result"]["cards"])
+    assert page.errors == []
+
+
+def test_squeeze_left_to_the_dealer(player: Any, server: Any, artifacts: Path) -> None:
+    page, _, _ = player
+    _open_table(page, server, SQUEEZE)
+    page.select_option("#lang-switch", "en")
+    _sit(page)
+    round_id = _bet(page, {"banker": 1000})
+    page.wait_for_selector("#squeeze-bar [data-side=banker][data-who=mine]", timeout=20_000)
+    page.wait_for_selector("#reveal-deadline")
+    assert "dealer" in page.inner_text("#reveal-deadline")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "squeeze-en.png"), full_page=True)
+    # we do not peel: the dealer turns the cards when the squeeze time is up, and the round settles
+    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts", timeout=40_000)
+    reveals = _reveals(server, SQUEEZE, round_id)
+    assert reveals and all(e.get("by") is None for e in reveals), reveals
+    assert page.query_selector(".hand-cards .card.hidden") is None
+    assert page.errors == []
+
+
+def test_buy_in_and_a_refused_bet(player: Any, server: Any, artifacts: Path) -> None:
+    page, _, token = player
+    _open_table(page, server, MACAU)
+    page.click("#stand")
+    page.wait_for_selector("#buy-in-dialog[open]")
+    assert page.input_value("#buy-in-amount") == "1000.00"
+    for typed, says in [("abc", "兩位小數"), ("2000", "錢包只有"), ("0.5", "最少要帶"), ("1.234", "兩位小數")]:
+        page.fill("#buy-in-amount", typed)
+        page.click("#buy-in-confirm")
+        page.wait_for_selector("#buy-in-amount[aria-invalid=true]")
+        assert says in page.inner_text("#buy-in-error"), typed
+        assert page.is_visible("#buy-in-dialog")
+    page.screenshot(path=str(artifacts / "buy-in-zh-Hant.png"))
+    page.fill("#buy-in-amount", "5")
+    page.click("#buy-in-confirm")
+    page.wait_for_selector("#seat-status[data-seat=standing]")
+    page.wait_for_selector("#table-stack[data-value='500']")
+    assert server.get(f"/api/tables/{MACAU}/me", token)["balance"] == 500
+
+    # a bet over what is at the table: the table refuses it (over the websocket), readably, and no money moves
+    _fresh_betting(page)
+    page.click("#chips [data-value='1000']")
+    page.click("#spots [data-bet=banker]")
+    page.click("#confirm")
+    page.wait_for_selector("#table-notice[data-kind=error]")
+    assert "可用餘額不足" in page.inner_text("#table-notice")
+    assert page.query_selector("#spots [data-bet=banker] .stack.confirmed") is None
+    page.select_option("#lang-switch", "en")
+    assert "Not enough money available at the table" in page.inner_text("#table-notice")
+    assert page.get_attribute("#table-stack", "data-value") == "500"
+    assert page.get_attribute("#balance", "data-value") == "100000"
+    me = server.get(f"/api/tables/{MACAU}/me", token)
+    assert me["balance"] == 500 and not me.get("bets")
+    assert server.get("/api/me", token)["balance"] == 100000
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "refused-bet-en.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_bets_fall_back_to_rest_when_the_socket_is_down(player: Any, server: Any) -> None:
+    page, _, token = player
+    _open_table(page, server, MACAU)
+    _fresh_betting(page)
+    page.evaluate("() => { window.__blockSockets = true; for (const ws of window.__sockets) ws.close(); }")
+    page.wait_for_selector("#conn[data-state=closed]")
+    page.click("#chips [data-value='500']")
+    page.click("#spots [data-bet=player]")
+    page.click("#confirm")
+    # the first bet brings us to the table: the page asks the buy-in first (joined over REST too)
+    page.wait_for_selector("#buy-in-dialog[open]")
+    page.fill("#buy-in-amount", "50")
+    page.click("#buy-in-confirm")
+    page.wait_for_selector("#spots [data-bet=player] .stack.confirmed[data-confirmed='500']", timeout=4000)
+    round_id = _round_id(page)
+    history = server.get("/api/me/history?limit=5", token)["rounds"]
+    mine = next(r for r in history if r["round_id"] == round_id)
+    assert [(b["bet"], b["stake"]) for b in mine["bets"]] == [("player", 500)]
+    assert server.get("/api/me", token)["at_tables"][MACAU] == 5000 - 500
+    assert page.errors == []
+
+
+def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
+    page, _, token = player
+    _open_table(page, server, NO_COMMISSION)
+    assert page.is_disabled("#variant-switch"), "not at the table yet"
+    page.click("#stand")
+    page.wait_for_selector("#buy-in-dialog[open]")
+    page.click("#buy-in-confirm")
+    page.wait_for_selector("#seat-status[data-seat=standing]")
+    page.wait_for_selector("#variant-switch:not([disabled])")
+    assert page.input_value("#variant-switch") == "no_commission"
+    assert "0.95:1" not in page.inner_text("#spots [data-bet=banker]")
+
+    # with a bet open the table refuses the switch (R28), and the page says why
+    round_id = _bet(page, {"player": 1000})
+    page.select_option("#variant-switch", "standard")
+    page.wait_for_selector("#table-notice[data-kind=error][data-rule=R28]")
+    assert "有未結算的注碼時不能切換玩法" in page.inner_text("#table-notice")
+    assert page.input_value("#variant-switch") == "no_commission"
+    assert server.get(f"/api/tables/{NO_COMMISSION}/me", token)["variant"] == "no_commission"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "variant-refused-zh-Hant.png"), full_page=True)
+
+    # once the bet is settled the switch goes through: the server's /variant (over the websocket)
+    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts", timeout=30_000)
+    page.select_option("#lang-switch", "en")
+    page.select_option("#variant-switch", "standard")
+    page.wait_for_selector("#table-notice[data-kind=info]")
+    assert "Now playing Standard" in page.inner_text("#table-notice")
+    assert server.get(f"/api/tables/{NO_COMMISSION}/me", token)["variant"] == "standard"
+    page.wait_for_function("() => document.querySelector('#spots [data-bet=banker]').innerText.includes('0.95:1')")
+    assert page.input_value("#variant-switch") == "standard"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "variant-en.png"), full_page=True)
+    assert page.errors == []
