@@ -161,6 +161,28 @@ export function betName(bet) {
   return current === "zh-Hant" ? bet.chinese || bet.name_zh || bet.english : bet.english || bet.name || bet.chinese;
 }
 
+/** Paying levels' names (the paytables name them in English) in 繁體中文. */
+const LEVELS_ZH = [
+  [/^natural$/, () => "例牌"],
+  [/^win$/, () => "贏"],
+  [/^tie$/, () => "和"],
+  [/^pair$/, () => "對子"],
+  [/^win by (\d)$/, (n) => `贏${n}點`],
+  [/^win with (\d)$/, (n) => `${n}點贏`],
+  [/^two-card (\d)$/, (n) => `兩張牌${n}點`],
+  [/^three-card (\d)$/, (n) => `三張牌${n}點`],
+];
+
+/** A paying level's name in the current language; names it does not know stay as written. */
+export function levelName(name) {
+  if (current !== "zh-Hant") return name;
+  for (const [pattern, render] of LEVELS_ZH) {
+    const match = pattern.exec(name);
+    if (match) return render(match[1]);
+  }
+  return name;
+}
+
 /** Fill every [data-i18n] (text) and [data-i18n-aria] (aria-label) under root. */
 export function translate(root = document) {
   document.documentElement.lang = current;

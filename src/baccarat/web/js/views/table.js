@@ -7,7 +7,7 @@ import { api } from "../api.js";
 import { dealCoup, cardElement, hiddenCard, peelable, turnCard, unpeel } from "../cards.js";
 import { h, replace, toast } from "../dom.js";
 import { money, chipLabel } from "../format.js";
-import { t, betName, onLangChange } from "../i18n.js";
+import { t, betName, levelName, onLangChange } from "../i18n.js";
 import { explain, ruleOf } from "../refusals.js";
 import { askRoad, beadPlate, bigRoad, derivedRoad, shoeStats } from "../roads.js";
 import { askLogin, currentUser, onUserChange, refreshUser, setUser } from "../session.js";
@@ -188,7 +188,7 @@ export function mountTable(view, tableId) {
   }
 
   function payText(entry) {
-    return entry.pays.map((level) => (entry.pays.length > 1 ? `${level.level} ${level.pays}:1` : `${level.pays}:1`)).join(" · ");
+    return entry.pays.map((level) => (entry.pays.length > 1 ? `${levelName(level.level)} ${level.pays}:1` : `${level.pays}:1`)).join(" · ");
   }
 
   /** The variant this player plays here (R28): their own at the table, else the table's. */
