@@ -29,7 +29,7 @@ from baccarat.server import game
 from baccarat.server.auth import check_name, check_password, hash_password
 from baccarat.server.fairness import recompute_cards, verify_round
 from baccarat.server.schema import RoundStatus
-from baccarat.server.service import Service, ServiceOptions, TableRunner, table_public
+from baccarat.server.service import Service, ServiceOptions, TableRunner, seat_view, table_public
 from baccarat.server.settings import Dealing, TableSpec
 from baccarat.server.store import Role, User
 from baccarat.table import Table, TableError
@@ -591,16 +591,10 @@ def create_app(options: ServiceOptions) -> FastAPI:
     async def me_at_table(table_id: TableId, user: Player) -> dict[str, Any]:
         """The logged-in user at this table: seat, balance, available, commission owed, variant, bets."""
         table = await table_of(table_spec(table_id))
-        found = table.state.bettors.get(user.name)
-        if found is None:
-            return {"at_table": False}
-        return {
-            "at_table": True,
-            "seat": found.seat,
-            "balance": found.balance,
-            "available": found.available,
-            "owed": found.owed,
-            "variant": found.variant,
+        view = seat_view(table, user.name)
+        if not view["at_table"]:
+            return view
+        return view | {
             "bets": [
                 {"bet": b.kind.value, "stake": b.stake, "spot": b.spot, "carried": b.carried}
                 for b in table.bets_of(user.name)

@@ -48,7 +48,7 @@ from baccarat.table import Phase, Table, TableInputError
 from baccarat.table_config import TableConfig
 from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
 
-__all__ = ["Service", "ServiceOptions", "TableRunner", "table_public"]
+__all__ = ["Service", "ServiceOptions", "TableRunner", "seat_view", "table_public"]
 
 log = logging.getLogger("baccarat.server")
 T = TypeVar("T")
@@ -515,19 +515,8 @@ class TableRunner:
     # --- intents --------------------------------------------------------------------------------
 
     def _seat_view(self, name: str) -> dict[str, Any]:
-        table = self.table
-        assert table is not None
-        found = table.state.bettors.get(name)
-        if found is None:
-            return {"at_table": False}
-        return {
-            "at_table": True,
-            "seat": found.seat,
-            "balance": found.balance,
-            "available": found.available,
-            "owed": found.owed,
-            "variant": found.variant,
-        }
+        assert self.table is not None
+        return seat_view(self.table, name)
 
     async def _joined(self, user: User, *, seat: int | None = None, buy_in: int | None = None) -> None:
         """Bring the user to the table (standing by default) with ``buy_in`` (default: the whole wallet)."""
@@ -742,6 +731,21 @@ def _dead_owner(owner: str) -> bool:
 
 def _bet_key(bet: tuple[User, str]) -> str:
     return f"{bet[0].id}/{bet[1]}"
+
+
+def seat_view(table: Table, name: str) -> dict[str, Any]:
+    """Where a user stands at a table: seat, money at the table, commission owed, variant."""
+    found = table.state.bettors.get(name)
+    if found is None:
+        return {"at_table": False}
+    return {
+        "at_table": True,
+        "seat": found.seat,
+        "balance": found.balance,
+        "available": found.available,
+        "owed": found.owed,
+        "variant": found.variant,
+    }
 
 
 def table_public(table: Table, config: TableConfig) -> dict[str, Any]:
