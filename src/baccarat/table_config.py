@@ -43,6 +43,7 @@ __all__ = [
     "MIN_SEATS",
     "SJM_TIE_PERMISSIONS",
     "SWITCHABLE_VARIANTS",
+    "TABLE_SETTINGS",
     "DealSource",
     "TableConfig",
     "TiePermission",
@@ -273,7 +274,7 @@ _SHOE_KEYS = (
     "after_cut_card",
     "burn_each_coup",
 )
-_KEYS = (
+TABLE_SETTINGS = _KEYS = (
     "variant",
     "deal_source",
     "dealing",

@@ -19,7 +19,7 @@ from typing import Any
 
 from baccarat.errors import InputError
 from baccarat.shoe import DealingMode, ShoeConfig
-from baccarat.table_config import DealSource, TableConfig
+from baccarat.table_config import TABLE_SETTINGS, DealSource, TableConfig
 from baccarat.variants import get_variant
 
 __all__ = [
@@ -141,19 +141,9 @@ class Lobby:
 
 
 _TABLE_KEYS = set(TableSpec.__dataclass_fields__) - {"rules"}
-_RULE_KEYS = {
-    "seats",
-    "standing_bettors",
-    "limits",
-    "banker_player_limit",
-    "banker_multiple_of_minimum",
-    "squeeze",
-    "squeeze_seconds",
-    "on_tie",
-    "tie_permissions",
-    "commission",
-    "variant_switching",
-}
+#: The table rules a ``[[table]]`` may set beyond the server's own keys: the table's settings,
+#: less how cards reach it (the server always enters them from its provably fair shoe).
+_RULE_KEYS = set(TABLE_SETTINGS) - _TABLE_KEYS - {"deal_source", "shoe"}
 
 
 def _table_from(data: dict[str, Any]) -> TableSpec:
