@@ -117,6 +117,33 @@ class ShoeConfig:
     def full_composition(self) -> Composition:
         return self.composition if self.composition is not None else Composition.from_decks(self.decks)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ShoeConfig:
+        """The settings from their JSON form (:meth:`to_dict`), as stored with a shoe.
+
+        >>> ShoeConfig.from_dict(ShoeConfig(decks=6, burn=BurnMethod.DECKS).to_dict()) == ShoeConfig(decks=6, burn=BurnMethod.DECKS)
+        True
+        >>> ShoeConfig.from_dict({"decks": 8})
+        Traceback (most recent call last):
+        ...
+        baccarat.errors.InputError: the shoe settings are incomplete or invalid: 'mode'
+        """
+        try:
+            return cls(
+                decks=int(data["decks"]),
+                mode=DealingMode(data["mode"]),
+                cut_card_from_end=int(data["cut_card_from_end"]),
+                burn=BurnMethod(data["burn"]),
+                burn_count=int(data["burn_count"]),
+                demo_coups=int(data["demo_coups"]),
+                after_cut_card=AfterCutCard(data["after_cut_card"]),
+                burn_each_coup=bool(data["burn_each_coup"]),
+            )
+        except InputError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise InputError(f"the shoe settings are incomplete or invalid: {error}") from None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "decks": self.decks,

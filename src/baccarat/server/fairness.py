@@ -24,33 +24,14 @@ from __future__ import annotations
 from typing import Any
 
 from baccarat.dealing import ShoeDealer
-from baccarat.errors import BaccaratError, InputError
+from baccarat.errors import BaccaratError
 from baccarat.fairness import Verification
 from baccarat.rng import ProvablyFairSource, verify_commitment
-from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
+from baccarat.shoe import ShoeConfig
 
-__all__ = ["recompute_cards", "shoe_config_from", "verify_round"]
+__all__ = ["recompute_cards", "verify_round"]
 
 _FIELDS = ("commitment", "server_seed", "client_seed", "config", "first_shoe_number", "coup_in_shoe", "cards")
-
-
-def shoe_config_from(data: dict[str, Any]) -> ShoeConfig:
-    """The shoe settings from their JSON form (:meth:`ShoeConfig.to_dict`)."""
-    try:
-        return ShoeConfig(
-            decks=int(data["decks"]),
-            mode=DealingMode(data["mode"]),
-            cut_card_from_end=int(data["cut_card_from_end"]),
-            burn=BurnMethod(data["burn"]),
-            burn_count=int(data["burn_count"]),
-            demo_coups=int(data["demo_coups"]),
-            after_cut_card=AfterCutCard(data["after_cut_card"]),
-            burn_each_coup=bool(data["burn_each_coup"]),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, BaccaratError):
-            raise
-        raise InputError(f"the shoe settings are incomplete or invalid: {error}") from None
 
 
 def verify_round(proof: dict[str, Any]) -> Verification:
@@ -61,7 +42,7 @@ def verify_round(proof: dict[str, Any]) -> Verification:
     if not verify_commitment(str(proof["commitment"]), str(proof["server_seed"])):
         return Verification(False, "the revealed server seed does not match the commitment")
     try:
-        config = shoe_config_from(dict(proof["config"]))
+        config = ShoeConfig.from_dict(dict(proof["config"]))
         dealer = ShoeDealer(
             config,
             source=ProvablyFairSource(server_seed=str(proof["server_seed"]), client_seed=str(proof["client_seed"])),
@@ -91,7 +72,7 @@ def recompute_cards(proof: dict[str, Any]) -> list[str] | None:
         if not verify_commitment(str(proof["commitment"]), str(proof["server_seed"])):
             return None
         dealer = ShoeDealer(
-            shoe_config_from(dict(proof["config"])),
+            ShoeConfig.from_dict(dict(proof["config"])),
             source=ProvablyFairSource(server_seed=str(proof["server_seed"]), client_seed=str(proof["client_seed"])),
             first_shoe_number=int(proof["first_shoe_number"]),
         )

@@ -32,7 +32,6 @@ from baccarat.dealing import ShoeDealer
 from baccarat.errors import BaccaratError
 from baccarat.paytables import BUILTIN_PAYTABLES, builtin_paytable, parse_paytable
 from baccarat.rng import ProvablyFairSource, verify_commitment
-from baccarat.server.fairness import shoe_config_from
 from baccarat.shoe import ShoeConfig
 from baccarat.sim.bankroll import Bankroll
 from baccarat.sim.runner import SimulationJob, simulate
@@ -242,7 +241,7 @@ async def recompute(body: RecomputeBody) -> dict[str, Any]:
     """Check the seed against the commitment and deal the shoe's coups 1…``coup_in_shoe`` again from the seeds."""
 
     def run() -> dict[str, Any]:
-        config = shoe_config_from(body.config)
+        config = ShoeConfig.from_dict(body.config)
         source = ProvablyFairSource(server_seed=body.server_seed, client_seed=body.client_seed)
         dealer = ShoeDealer(config, source=source, first_shoe_number=body.first_shoe_number)
         coups = []

@@ -37,13 +37,12 @@ from baccarat.road_stats import shoe_stats
 from baccarat.roads import Scoreboard
 from baccarat.server import game
 from baccarat.server.db import is_postgres, make_engine, migrate
-from baccarat.server.fairness import shoe_config_from
 from baccarat.server.hooks import crash_point
 from baccarat.server.hub import Hub, PgListener
 from baccarat.server.schema import RoundStatus
 from baccarat.server.settings import Dealing, Lobby, TableSpec
 from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, Store, TableWrite, User
-from baccarat.shoe import DealingMode
+from baccarat.shoe import DealingMode, ShoeConfig
 from baccarat.table import Phase, Table, TableInputError
 from baccarat.table_config import TableConfig
 from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
@@ -187,7 +186,7 @@ class TableRunner:
         self.dealer, self.shoe_id = None, None
         if shoe is not None:
             self.shoe_id = int(shoe["id"])
-            config = shoe_config_from(json.loads(shoe["config"]))
+            config = ShoeConfig.from_dict(json.loads(shoe["config"]))
             source = ProvablyFairSource(server_seed=shoe["server_seed"], client_seed=shoe["client_seed"])
             dealer = ShoeDealer(config, source=source, first_shoe_number=int(shoe["first_shoe_number"]))
             for _ in range(int(shoe["coups"])):
