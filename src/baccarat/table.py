@@ -297,10 +297,13 @@ class Table:
         *,
         source: RandomSource | None = None,
         dealer: ShoeDealer | None = None,
+        keep_log: bool = True,
     ) -> None:
         self.config = config or TableConfig()
         self.state = TableState()
         self._log: list[TableEvent] = []
+        #: whether :attr:`events` keeps every event (a server that stores them elsewhere keeps none)
+        self.keep_log = keep_log
         self._dealer: ShoeDealer | None = None
         if self.config.deal_source is DealSource.AUTOMATIC:
             self._dealer = dealer or ShoeDealer(self.config.shoe, source=source)
@@ -312,7 +315,7 @@ class Table:
 
     @property
     def events(self) -> tuple[TableEvent, ...]:
-        """The event log, oldest first."""
+        """The event log, oldest first (empty for a table made with ``keep_log=False``)."""
         return tuple(self._log)
 
     @property
@@ -411,14 +414,15 @@ class Table:
         *,
         source: RandomSource | None = None,
         dealer: ShoeDealer | None = None,
+        keep_log: bool = True,
     ) -> Table:
         """A table rebuilt from an event log (events or their :meth:`~TableEvent.to_dict` data).
 
-        The state equals the live table's. The shoe is not in the log (it would show the cards to
+        The state equals the live table's (``keep_log``: see :class:`Table`). The shoe is not in the log (it would show the cards to
         come): a replayed automatic table deals from a new shoe, so a round left unfinished by the log
         is voided (R18) before play goes on.
         """
-        table = cls(config, source=source, dealer=dealer)
+        table = cls(config, source=source, dealer=dealer, keep_log=keep_log)
         for event in events:
             table._emit(event if isinstance(event, TableEvent) else event_from_dict(dict(event)))
         return table
@@ -1347,7 +1351,8 @@ class Table:
 
     def _emit(self, event: TableEvent) -> None:
         self._apply(event)
-        self._log.append(event)
+        if self.keep_log:
+            self._log.append(event)
 
     def _apply(self, event: TableEvent) -> None:
         state = self.state

@@ -413,7 +413,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
             replicas[spec.id] = (last, time.monotonic(), cached[2])
             return cached[2]
         stored = await service.read(service.store.table_events, spec.id)
-        table = Table.replay(spec.table_config(), stored)
+        table = Table.replay(spec.table_config(), stored, keep_log=False)
         replicas[spec.id] = (last, time.monotonic(), table)
         return table
 

@@ -7,6 +7,7 @@ full CLI (it imports only the server), which the crash test relies on.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from dataclasses import replace
@@ -37,6 +38,7 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
     if "ws_messages_per_second" in rates:
         options = replace(options, ws_burst=int(2 * rates["ws_messages_per_second"]))
     application = create_app(options)
+    _quiet_collector()
     uvicorn.run(
         application,
         host=host,
@@ -47,6 +49,20 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
         log_level="info",
         timeout_graceful_shutdown=5,
     )
+
+
+def _quiet_collector() -> None:
+    """Keep the cyclic garbage collector from pausing a busy table for a tenth of a second.
+
+    A server's heap is mostly long-lived: the modules and the app made at start-up, then the open
+    connections (a few hundred objects each). A full collection walks all of it (about 0.15 s
+    with 500 clients, every second or two under load). What start-up made is frozen out of the
+    collector's sight, and full collections wait for a thousand younger ones (minutes) instead of ten.
+    """
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 1000)
 
 
 def main(argv: list[str] | None = None) -> None:

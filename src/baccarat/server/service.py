@@ -36,7 +36,7 @@ from baccarat.rng import ProvablyFairSource, commitment_of
 from baccarat.road_stats import shoe_stats
 from baccarat.roads import Scoreboard
 from baccarat.server import game
-from baccarat.server.db import is_postgres, make_engine, migrate
+from baccarat.server.db import Checkpointer, is_postgres, make_engine, migrate
 from baccarat.server.hooks import crash_point
 from baccarat.server.hub import Hub, PgListener
 from baccarat.server.schema import RoundStatus
@@ -178,7 +178,7 @@ class TableRunner:
     async def _restore(self) -> None:
         """Rebuild the table, the shoe and the roads from the database (at start and after taking the lease over)."""
         stored = await self.service.read(self.store.table_events, self.spec.id)
-        table = Table.replay(self.config, stored)
+        table = Table.replay(self.config, stored, keep_log=False)
         unfinished = await self.service.read(self.store.unfinished_rounds, self.spec.id)
         self.round = unfinished[-1] if unfinished else None
         shoe = await self.service.read(self.store.active_shoe, self.spec.id)
@@ -200,7 +200,7 @@ class TableRunner:
     async def _reload(self) -> None:
         """After a failed write: the stored events are the truth."""
         stored = await self.service.read(self.store.table_events, self.spec.id)
-        self.table = Table.replay(self.config, stored)
+        self.table = Table.replay(self.config, stored, keep_log=False)
 
     # --- the journal: apply in order, store in groups ---------------------------------------------
 
@@ -768,7 +768,8 @@ class Service:
     def __init__(self, options: ServiceOptions) -> None:
         self.options = options
         self.lobby = options.lobby
-        self.engine = make_engine(options.db_url)
+        self.engine = make_engine(options.db_url, background_checkpoints=True)
+        self.checkpointer = None if is_postgres(self.engine) else Checkpointer(self.engine)
         self.owner = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
         self.hub = Hub()
         self.channel: str | None = None
@@ -939,6 +940,8 @@ class Service:
     async def start(self) -> None:
         """Start listening for other processes' events and the table loops."""
         self.hub.loop = asyncio.get_running_loop()
+        if self.checkpointer is not None:
+            self.checkpointer.start()
         if self.channel is not None:
             url = self.engine.url.set(drivername="postgresql")
             self._listener = PgListener(
@@ -976,4 +979,6 @@ class Service:
             await asyncio.get_running_loop().run_in_executor(None, self._listener.stop)
         self._writer.shutdown(wait=True)
         self._readers.shutdown(wait=False)
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         self.engine.dispose()

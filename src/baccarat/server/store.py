@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, case, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, case, func, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from baccarat.errors import InputError, ProcedureError
+from baccarat.server.bulk import insert_rows, next_ids, update_rows
 from baccarat.server.hooks import crash_point
 from baccarat.server.schema import (
     AccountKind,
@@ -592,11 +593,13 @@ class Store:
 
     def _finish_balances(self, conn: Connection, round_id: int, table_id: str) -> None:
         """Write each bettor's total balance (wallet and money at the tables) after the round (a few statements)."""
-        bettors = [
-            int(u) for (u,) in conn.execute(select(bets.c.user_id).where(bets.c.round_id == round_id).distinct())
+        placed = [
+            (int(b), int(u))
+            for b, u in conn.execute(select(bets.c.id, bets.c.user_id).where(bets.c.round_id == round_id))
         ]
-        if not bettors:
+        if not placed:
             return
+        bettors = sorted({u for _, u in placed})
         totals: dict[int, int] = {}
         for start in range(0, len(bettors), 500):
             chunk = bettors[start : start + 500]
@@ -612,11 +615,10 @@ class Store:
             owner = int(str(name).split(":")[1])
             if owner in totals:
                 totals[owner] += int(balance)
-        conn.execute(
-            update(bets)
-            .where(bets.c.round_id == round_id, bets.c.user_id == bindparam("b_user"))
-            .values(balance_after=bindparam("b_total")),
-            [{"b_user": u, "b_total": t} for u, t in totals.items()],
+        update_rows(
+            conn,
+            "UPDATE bets SET balance_after = ? WHERE id = ?",
+            [(totals[user_id], bet_id) for bet_id, user_id in placed if user_id in totals],
         )
 
     # --- the table's journal --------------------------------------------------------------------
@@ -695,6 +697,30 @@ class Store:
         and moves the rest back to the wallet. ``owner`` fences the write: it is refused unless that
         process still holds the table's lease.
         """
+        try:
+            return self._commit_table(table_id, writes, owner=owner)
+        except IntegrityError:
+            # the unique (user, client id) of a bet: find which, so that the caller answers the stored bets
+            wanted = {(uid, client) for w in writes for uid, client, _ in w.bet_meta.values()}
+            if not wanted:
+                raise
+            with self.engine.connect() as conn:
+                taken = self._taken(conn, wanted)
+            if not taken:
+                raise
+            raise ClientIdTaken(taken) from None
+
+    def _taken(self, conn: Connection, wanted: set[tuple[int, str]]) -> list[tuple[int, str]]:
+        """The ``(user id, client id)`` pairs of ``wanted`` that stored bets already use."""
+        rows = conn.execute(
+            select(bets.c.user_id, bets.c.client_id).where(
+                bets.c.user_id.in_(sorted({u for u, _ in wanted})),
+                bets.c.client_id.in_(sorted({c for _, c in wanted})),
+            )
+        ).all()
+        return [(int(u), str(c)) for u, c in rows if (u, c) in wanted]
+
+    def _commit_table(self, table_id: str, writes: Sequence[TableWrite], *, owner: str | None) -> CommitResult:
         result = CommitResult()
         with self.engine.begin() as conn:
             now = time.time()
@@ -721,20 +747,6 @@ class Store:
                     elif isinstance(e, RoundVoided):
                         names |= {r.bettor for r in e.refunds}
             people = self._users_named(conn, names)
-            wanted = {(uid, client) for w in writes for uid, client, _ in w.bet_meta.values()}
-            if wanted:
-                taken = [
-                    (int(u), str(c))
-                    for u, c in conn.execute(
-                        select(bets.c.user_id, bets.c.client_id).where(
-                            bets.c.user_id.in_(sorted({u for u, _ in wanted})),
-                            bets.c.client_id.in_(sorted({c for _, c in wanted})),
-                        )
-                    ).all()
-                    if (u, c) in wanted
-                ]
-                if taken:
-                    raise ClientIdTaken(taken)
             journal = _Journal(self, conn, table_id, people, now)
             round_id = None
             for w in writes:
@@ -778,7 +790,10 @@ class Store:
                         .where(rounds.c.id == round_id)
                         .values(status=RoundStatus.SETTLED.value, finished_at=now, result=json.dumps(w.data["result"]))
                     )
+                    _tf = time.perf_counter()
                     self._finish_balances(conn, round_id, table_id)
+                    with open("/tmp/lt/settle.log", "a") as _f:
+                        _f.write(f"finish_balances {1000 * (time.perf_counter() - _tf):.1f}\n")
                     crash_point("settle_uncommitted")
                     journal.public("round_settled", w.data)
                 elif w.op == "void" and round_id is not None:
@@ -1100,12 +1115,12 @@ class _Journal:
         self.house = store._house
         self.published: list[dict[str, Any]] = []
         self.bet_ids: dict[str, int] = {}
-        self._events: list[dict[str, Any]] = []
-        self._bets: list[dict[str, Any]] = []
+        self._events: list[tuple[Any, ...]] = []
+        self._bets: list[tuple[int | None, int, str, str, int, int]] = []
         self._bet_keys: list[tuple[str, int]] = []
         self._purses: dict[int, int] = {}
-        self._moves: list[dict[str, Any]] = []
-        self._finished: list[dict[str, Any]] = []
+        self._moves: list[tuple[Any, ...]] = []
+        self._finished: list[tuple[Any, ...]] = []
         self._deltas: dict[int, int] = {}
 
     def user(self, name: str) -> User:
@@ -1127,27 +1142,8 @@ class _Journal:
         purse = self.store._purse(self.conn, self.table_id, user)
         key = event.bet_id or f"{user.id}/{len(self._bets)}"
         _, client_id, before = bet_meta.get(key, (user.id, key, 0))
-        self._events.append(
-            {
-                "table_id": self.table_id,
-                "round_id": self.round_id,
-                "kind": "BetPlaced",
-                "payload": _dumps(bet_payload(event)),
-                "created_at": self.now,
-            }
-        )
-        self._bets.append(
-            {
-                "round_id": self.round_id,
-                "user_id": user.id,
-                "client_id": client_id,
-                "kind": event.kind.value,
-                "stake": event.amount,
-                "status": BetStatus.ACCEPTED.value,
-                "balance_before": before,
-                "created_at": self.now,
-            }
-        )
+        self._events.append((self.table_id, self.round_id, "BetPlaced", _dumps(bet_payload(event)), self.now))
+        self._bets.append((self.round_id, user.id, client_id, event.kind.value, event.amount, before))
         self._bet_keys.append((key, purse))
         self._purses[purse] = self._purses.get(purse, 0) - event.amount
 
@@ -1155,39 +1151,36 @@ class _Journal:
         """Write the bets waiting (events, bet rows, stake entries, balances) with a few bulk statements."""
         if not self._bets:
             return
-        conn = self.conn
-        conn.execute(insert(events), self._events)
-        ids = conn.execute(insert(bets).returning(bets.c.id, sort_by_parameter_order=True), self._bets).all()
-        conn.execute(
-            insert(entries),
+        conn, now, accepted = self.conn, self.now, BetStatus.ACCEPTED.value
+        insert_rows(conn, "events", _EVENT_COLUMNS, self._events)  # the transaction now holds the write lock
+        ids = next_ids(conn, "bets", len(self._bets))
+        insert_rows(
+            conn,
+            "bets",
+            _BET_COLUMNS,
             [
-                {
-                    "from_account": purse,
-                    "to_account": self.in_play,
-                    "amount": row["stake"],
-                    "kind": EntryKind.STAKE.value,
-                    "bet_id": bet_id[0],
-                    "round_id": self.round_id,
-                    "created_at": self.now,
-                }
+                (i, r, u, c, k, stake, accepted, b, now)
+                for i, (r, u, c, k, stake, b) in zip(ids, self._bets, strict=True)
+            ],
+        )
+        insert_rows(
+            conn,
+            "entries",
+            _ENTRY_COLUMNS,
+            [
+                (purse, self.in_play, row[4], EntryKind.STAKE.value, bet_id, self.round_id, now)
                 for (_, purse), row, bet_id in zip(self._bet_keys, self._bets, ids, strict=True)
             ],
         )
         for (key, _), bet_id in zip(self._bet_keys, ids, strict=True):
-            self.bet_ids[key] = int(bet_id[0])
+            self.bet_ids[key] = bet_id
         self._move_many(self._purses)
         self._move_many({self.in_play: -sum(self._purses.values())})
         self._events, self._bets, self._bet_keys, self._purses = [], [], [], {}
 
     def _move_many(self, deltas: dict[int, int]) -> None:
-        rows = [{"account": k, "delta": v} for k, v in sorted(deltas.items()) if v]  # one lock order
-        if rows:
-            self.conn.execute(
-                update(accounts)
-                .where(accounts.c.id == bindparam("account"))
-                .values(balance=accounts.c.balance + bindparam("delta")),
-                rows,
-            )
+        rows = [(v, k) for k, v in sorted(deltas.items()) if v]  # one lock order
+        update_rows(self.conn, "UPDATE accounts SET balance = balance + ? WHERE id = ?", rows)
 
     def _store(self, event: TableEvent) -> None:
         payload = event.to_dict()
@@ -1250,10 +1243,17 @@ class _Journal:
                 self._transfer(purse, user.owed_id, commission, EntryKind.COMMISSION_PAID)
                 self._transfer(purse, user.wallet_id, amount, EntryKind.CASH_OUT)
             case CoupSettled(settlements=settlements):
+                _t0 = time.perf_counter()
                 grouped = self._open_rows()
+                _t1 = time.perf_counter()
                 for s in settlements:
                     self._settle(s, grouped)
+                _t2 = time.perf_counter()
                 self._write_moves()
+                with open("/tmp/lt/settle.log", "a") as _f:
+                    _f.write(
+                        f"open_rows {1000 * (_t1 - _t0):.1f} settle {1000 * (_t2 - _t1):.1f} write {1000 * (time.perf_counter() - _t2):.1f} n={len(settlements)}\n"
+                    )
             case RoundVoided(refunds=refunds):
                 grouped = self._open_rows()
                 for refund in refunds:
@@ -1273,49 +1273,21 @@ class _Journal:
         """A transfer written by :meth:`_write_moves` (entries and balances in bulk)."""
         if amount <= 0:
             return
-        self._moves.append(
-            {
-                "from_account": source,
-                "to_account": target,
-                "amount": amount,
-                "kind": kind.value,
-                "bet_id": bet_id,
-                "round_id": self.round_id,
-                "created_at": self.now,
-            }
-        )
+        self._moves.append((source, target, amount, kind.value, bet_id, self.round_id, self.now))
         self._deltas[source] = self._deltas.get(source, 0) - amount
         self._deltas[target] = self._deltas.get(target, 0) + amount
 
     def _settled_bet(self, bet_id: int, status: str, outcome: str, paid: int, commission: int, returned: int) -> None:
-        self._finished.append(
-            {
-                "b_id": bet_id,
-                "b_status": status,
-                "b_outcome": outcome,
-                "b_paid": paid,
-                "b_commission": commission,
-                "b_returned": returned,
-            }
-        )
+        self._finished.append((status, outcome, paid, commission, returned, bet_id))
 
     def _write_moves(self) -> None:
         """Write the settled bets' entries, bet rows and balances with a few bulk statements."""
-        if self._moves:
-            self.conn.execute(insert(entries), self._moves)
-        if self._finished:
-            self.conn.execute(
-                update(bets)
-                .where(bets.c.id == bindparam("b_id"))
-                .values(
-                    status=bindparam("b_status"),
-                    outcome=bindparam("b_outcome"),
-                    paid=bindparam("b_paid"),
-                    commission=bindparam("b_commission"),
-                    returned=bindparam("b_returned"),
-                ),
-                self._finished,
-            )
+        insert_rows(self.conn, "entries", _ENTRY_COLUMNS, self._moves)
+        update_rows(
+            self.conn,
+            "UPDATE bets SET status = ?, outcome = ?, paid = ?, commission = ?, returned = ? WHERE id = ?",
+            self._finished,
+        )
         self._move_many(self._deltas)
         self._moves, self._finished, self._deltas = [], [], {}
 
@@ -1347,6 +1319,11 @@ class _Journal:
                 s.commission if first else 0,
                 returned + (max(0, s.returned - s.stake) if first else 0),
             )
+
+
+_EVENT_COLUMNS = ("table_id", "round_id", "kind", "payload", "created_at")
+_BET_COLUMNS = ("id", "round_id", "user_id", "client_id", "kind", "stake", "status", "balance_before", "created_at")
+_ENTRY_COLUMNS = ("from_account", "to_account", "amount", "kind", "bet_id", "round_id", "created_at")
 
 
 def bet_payload(event: BetPlaced) -> dict[str, Any]:

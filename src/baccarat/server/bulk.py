@@ -1,0 +1,70 @@
+"""Bulk statements for the hot paths of the journal (thousands of bets a second).
+
+SQLAlchemy Core turns each row of an ``executemany`` into bound parameters in Python, which costs
+about as much as the database's own work; these helpers hand rows of plain tuples to the driver's
+``executemany`` through :meth:`sqlalchemy.Connection.exec_driver_sql` (same connection, same
+transaction), with the placeholder style of the dialect (``?`` for SQLite, ``%s`` for psycopg).
+
+>>> from sqlalchemy import create_engine, text
+>>> engine = create_engine("sqlite://")
+>>> with engine.begin() as conn:
+...     _ = conn.execute(text("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)"))
+...     insert_rows(conn, "t", ("id", "v"), [(1, 10), (2, 20)])
+...     update_rows(conn, "UPDATE t SET v = v + ? WHERE id = ?", [(5, 1), (7, 2)])
+...     next_ids(conn, "t", 2)
+...     conn.execute(text("SELECT v FROM t ORDER BY id")).scalars().all()
+[3, 4]
+[15, 27]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection
+
+__all__ = ["insert_rows", "next_ids", "update_rows"]
+
+
+def _sql(conn: Connection, statement: str) -> str:
+    """``statement`` written with ``?`` placeholders, in the driver's own style."""
+    if conn.dialect.paramstyle in ("format", "pyformat"):
+        return statement.replace("?", "%s")
+    return statement
+
+
+def insert_rows(conn: Connection, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
+    """``INSERT`` every row (tuples in the order of ``columns``) with one ``executemany``."""
+    if not rows:
+        return
+    quote = conn.dialect.identifier_preparer.quote
+    names = ", ".join(quote(c) for c in columns)
+    marks = ", ".join("?" for _ in columns)
+    conn.exec_driver_sql(_sql(conn, f"INSERT INTO {quote(table)} ({names}) VALUES ({marks})"), list(rows))
+
+
+def update_rows(conn: Connection, statement: str, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Run one statement (``?`` placeholders) for every row with one ``executemany``."""
+    if rows:
+        conn.exec_driver_sql(_sql(conn, statement), list(rows))
+
+
+def next_ids(conn: Connection, table: str, count: int) -> list[int]:
+    """``count`` new primary keys for ``table``, in increasing order, for rows inserted with their ids.
+
+    PostgreSQL takes them from the column's sequence (safe with concurrent writers). SQLite takes
+    the next numbers after the largest id: call it only after the transaction has written (SQLite
+    then holds the database's one write lock until commit, so no other writer can take them).
+    """
+    if count <= 0:
+        return []
+    if conn.dialect.name == "postgresql":
+        rows = conn.exec_driver_sql(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", (table, count)
+        ).all()
+        return sorted(int(r[0]) for r in rows)
+    quote = conn.dialect.identifier_preparer.quote
+    top = conn.exec_driver_sql(f"SELECT coalesce(max(id), 0) FROM {quote(table)}").scalar()
+    start = int(top or 0) + 1
+    return list(range(start, start + count))
