@@ -8,6 +8,11 @@ per second (an ack is sent only after the bet's transaction has committed), p50/
 acknowledgement latency and p50/p99 broadcast latency (server timestamp of an event to its arrival
 at a client).
 
+Each client bets on its own clock: its bet times are a random phase plus multiples of ``1/rate``,
+and times that fall while betting is closed are skipped, so bets arrive spread over time as from
+independent players. ``--burst`` instead has every client bet at the instant it hears that betting
+opened (all of them at once), then go on at its rate: the worst case for acknowledgement latency.
+
     .venv/bin/python benchmarks/load_table.py --clients 500 --rate 4 --seconds 20
 """
 
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import socket
@@ -59,6 +65,20 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _next_slot(due: float, interval: float, not_before: float) -> float:
+    """The first of this client's bet times ``due + k * interval`` not before ``not_before``.
+
+    A client that fell behind (betting was closed, or a refusal) skips the slots it missed rather
+    than catching up in a burst, and keeps its own phase, so the clients stay spread over the
+    interval instead of all betting at the instant a round opens. Unpaced (``interval`` 0): at once.
+    """
+    if due >= not_before:
+        return due
+    if interval <= 0:
+        return not_before
+    return due + interval * math.ceil((not_before - due) / interval)
+
+
 async def _register(client: httpx.AsyncClient, name: str) -> str:
     answer = await client.post("/api/auth/register", json={"name": name, "password": "bench-password"})
     answer.raise_for_status()
@@ -72,6 +92,7 @@ async def _player(
     start: float,
     until: float,
     rate: float,
+    burst: bool,
     acks: list[float],
     broadcast: list[float],
     errors: list[str],
@@ -82,22 +103,25 @@ async def _player(
         betting_until = 0.0
         round_id = 0
         n = 0
+        interval = 1.0 / rate if rate > 0 else 0.0
+        next_bet = start + random.uniform(0, interval)  # spread the clients over the interval
 
         def seen(message: dict[str, Any]) -> None:
-            nonlocal betting_until, round_id
+            nonlocal betting_until, round_id, next_bet
             kind = message.get("type")
             if kind in ("betting_opened", "countdown", "round_settled") and "ts" in message and time.time() >= start:
                 broadcast.append(time.time() - float(message["ts"]))
-            if kind == "betting_opened":
-                betting_until, round_id = float(message["closes_at"]) - 0.2, int(message["round_id"])
-            elif kind == "countdown" and int(message["round_id"]) != round_id:
-                betting_until = time.time() + float(message["seconds_left"]) - 0.2
-                round_id = int(message["round_id"])
+            if kind == "betting_opened" or (kind == "countdown" and int(message["round_id"]) != round_id):
+                if kind == "betting_opened":
+                    betting_until, round_id = float(message["closes_at"]) - 0.2, int(message["round_id"])
+                else:
+                    betting_until = time.time() + float(message["seconds_left"]) - 0.2
+                    round_id = int(message["round_id"])
+                # this client's next own slot (or, with --burst, at once)
+                next_bet = time.time() if burst else _next_slot(next_bet, interval, time.time())
             elif kind == "betting_closed":
                 betting_until = 0.0
 
-        interval = 1.0 / rate if rate > 0 else 0.0
-        next_bet = start + random.uniform(0, interval)  # spread the clients over the interval
         while time.time() < until:
             wait = min(0.5, until - time.time())
             if round_id and time.time() < betting_until:
@@ -110,7 +134,7 @@ async def _player(
                 seen(json.loads(raw))
             while round_id and time.time() < min(betting_until, until) and time.time() >= next_bet:
                 n += 1
-                next_bet = max(next_bet + interval, time.time() - interval)  # behind: do not burst to catch up
+                next_bet = _next_slot(next_bet + interval, interval, time.time())
                 sent = time.perf_counter()
                 side = ("banker", "player")[index % 2]  # half on each side: the Banker/Player limit (R21) holds
                 bet = {"type": "bet", "client_id": f"p{index}-{n}", "bet": side, "stake": 100, "round_id": round_id}
@@ -124,19 +148,19 @@ async def _player(
                         break
                     if kind == "error":
                         errors.append(str(reply.get("detail")))
-                        next_bet = time.time() + max(interval, 0.1)
+                        next_bet = _next_slot(next_bet, interval, time.time() + 0.1)
                         break
                 await asyncio.sleep(0)
 
 
 async def _clients(
-    ws_url: str, tokens: list[tuple[int, str]], start: float, until: float, rate: float
+    ws_url: str, tokens: list[tuple[int, str]], start: float, until: float, rate: float, burst: bool
 ) -> dict[str, list[Any]]:
     acks: list[float] = []
     broadcast: list[float] = []
     errors: list[str] = []
     await asyncio.gather(
-        *(_player(ws_url, token, i, start, until, rate, acks, broadcast, errors) for i, token in tokens)
+        *(_player(ws_url, token, i, start, until, rate, burst, acks, broadcast, errors) for i, token in tokens)
     )
     return {"acks": acks, "broadcast": broadcast, "errors": errors}
 
@@ -152,7 +176,9 @@ def _worker(job: Path) -> None:
         pass
     tokens = [(int(i), str(t)) for i, t in spec["tokens"]]
     result = asyncio.run(
-        _clients(spec["ws_url"], tokens, float(spec["start"]), float(spec["until"]), float(spec["rate"]))
+        _clients(
+            spec["ws_url"], tokens, float(spec["start"]), float(spec["until"]), float(spec["rate"]), bool(spec["burst"])
+        )
     )
     job.with_suffix(".out").write_text(json.dumps(result))
 
@@ -180,7 +206,16 @@ def _run(args: argparse.Namespace, base: str) -> None:
             job = Path(tmp) / f"worker{w}.json"
             share = [(i, t) for i, t in enumerate(tokens) if i % args.procs == w]
             job.write_text(
-                json.dumps({"ws_url": ws_url, "tokens": share, "start": started, "until": until, "rate": args.rate})
+                json.dumps(
+                    {
+                        "ws_url": ws_url,
+                        "tokens": share,
+                        "start": started,
+                        "until": until,
+                        "rate": args.rate,
+                        "burst": args.burst,
+                    }
+                )
             )
             process = subprocess.Popen([sys.executable, __file__, "--worker", str(job)])
             workers.append((process, job))
@@ -199,7 +234,10 @@ def _run(args: argparse.Namespace, base: str) -> None:
     acks, broadcast, errors = results["acks"], results["broadcast"], results["errors"]
     elapsed = args.seconds
     tables = httpx.get(f"{base}/api/tables", timeout=30).json()
-    print(f"clients: {args.clients} in {args.procs} processes, rate: {args.rate or 'as fast as acked'} bets/s each")
+    print(
+        f"clients: {args.clients} in {args.procs} processes, rate: {args.rate or 'as fast as acked'} bets/s each"
+        + (", all at once when betting opens" if args.burst else "")
+    )
     print(f"duration: {elapsed:.1f} s, table: {tables['tables'][0]['id']}, load: {os.getloadavg()[0]:.2f}")
     print(f"durable bets acknowledged: {len(acks)} ({len(acks) / elapsed:.0f} per second overall)")
     print(f"bet ack latency: p50 {1000 * _percentile(acks, 0.5):.1f} ms, p99 {1000 * _percentile(acks, 0.99):.1f} ms")
@@ -219,6 +257,7 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     parser.add_argument("--url", default=None, help="use a server already running on loopback (e.g. under a profiler)")
     parser.add_argument("--rate", type=float, default=4.0, help="bets a second of each client (0: unpaced)")
+    parser.add_argument("--burst", action="store_true", help="every client bets the instant betting opens")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--print-tables", action="store_true", help="print the tables file the server needs and exit")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)

@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,12 +32,23 @@ class Subscriber:
     dropped: bool = False
 
 
+#: Subscribers served per turn of the event loop when one event goes to many: the table's bets
+#: are acknowledged between turns instead of waiting for the whole fan-out.
+FAN_OUT_CHUNK = 50
+
+
 class Hub:
-    """Delivers serialized events to the subscribers of each table (in this process)."""
+    """Delivers serialized events to the subscribers of each table (in this process).
+
+    An event for more than :data:`FAN_OUT_CHUNK` subscribers is handed out a chunk per turn of the
+    event loop, events in order (each subscriber sees them in the order they were delivered).
+    """
 
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: deque[tuple[str, list[Subscriber]]] = deque()
+        self._fanning: asyncio.Task[None] | None = None
 
     def subscribe(self, table_id: str) -> Subscriber:
         """Follow a table."""
@@ -55,7 +67,31 @@ class Hub:
     def deliver(self, event: dict[str, Any]) -> None:
         """Queue an event for every subscriber of its table (a client too slow to keep up is dropped)."""
         text = json.dumps(event, separators=(",", ":"), ensure_ascii=False)
-        for subscriber in list(self._subscribers.get(str(event.get("table")), ())):
+        subscribers = list(self._subscribers.get(str(event.get("table")), ()))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or (len(subscribers) <= FAN_OUT_CHUNK and not self._outbox):
+            self._put(text, subscribers)
+            return
+        self._outbox.append((text, subscribers))
+        if self._fanning is None or self._fanning.done():
+            self._fanning = loop.create_task(self._fan_out(), name="hub-fan-out")
+
+    async def _fan_out(self) -> None:
+        while self._outbox:
+            text, subscribers = self._outbox[0]
+            for start in range(0, len(subscribers), FAN_OUT_CHUNK):
+                if start:
+                    await asyncio.sleep(0)
+                self._put(text, subscribers[start : start + FAN_OUT_CHUNK])
+            self._outbox.popleft()
+
+    def _put(self, text: str, subscribers: list[Subscriber]) -> None:
+        for subscriber in subscribers:
+            if subscriber.dropped:
+                continue
             try:
                 subscriber.queue.put_nowait(text)
             except asyncio.QueueFull:
