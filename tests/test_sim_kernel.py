@@ -17,16 +17,19 @@ from baccarat.coup import Winner, banker_draws, player_draws
 from baccarat.dealing import ShoeDealer
 from baccarat.errors import InputError, ProcedureError
 from baccarat.features import CoupFeatures
-from baccarat.rng import SeededSource
+from baccarat.rng import GOLDEN_GAMMA, SHOE_STRIDE, SeededSource, Xoshiro256StarStar, seeded_state
 from baccarat.settlement import FeatureArrays
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
 from baccarat.sim.kernel import (
+    _LANES,
     FASTMOD_MAX,
     FLAG_CUT_CARD_OUT,
     FLAG_DEMO,
     FLAG_LAST,
     _fast_mod,
+    _lanes_shuffler,
     _mod_tables,
+    _shuffle,
     count_features,
     deal_features,
     kernel_tables,
@@ -241,3 +244,77 @@ def test_counting_two_shoes_at_a_time_gives_the_recorded_histogram(config: ShoeC
             limited, counted = count_features(config, seed=seed, shoes=shoes, hand_limit=limit)
             assert counted == limit
             assert np.array_equal(limited, np.bincount(scored[:limit], minlength=hist.size))
+
+
+# --- the shuffle of several shoes at once -----------------------------------------------------------
+
+
+def _unxorshift(y: int, k: int) -> int:
+    """The ``x`` with ``x ^ (x >> k) == y``."""
+    x = y
+    for _ in range(64 // k + 1):
+        x = y ^ (x >> k)
+    return x
+
+
+def seed_whose_stream_starts_with(word: int, shoe: int) -> int:
+    """A seed whose stream for shoe number ``shoe`` draws ``word`` first: xoshiro256**'s first output
+    depends on ``s1`` only, and ``s1`` is SplitMix64's second output, both invertible."""
+    x = word * pow(9, -1, 1 << 64) & MASK64  # undo * 9
+    s1 = ((x >> 7) | (x << 57)) & MASK64  # undo the rotation by 7
+    s1 = s1 * pow(5, -1, 1 << 64) & MASK64
+    z = _unxorshift(s1, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & MASK64
+    z = _unxorshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & MASK64
+    z = _unxorshift(z, 30)
+    seed = (z - 2 * GOLDEN_GAMMA - shoe * SHOE_STRIDE) & MASK64
+    assert Xoshiro256StarStar(seeded_state(seed, shoe)).next64() == word
+    return seed
+
+
+_SHUFFLERS = {lanes: _lanes_shuffler(lanes) for lanes in sorted({8, 16, _LANES})}
+
+
+@pytest.mark.parametrize("lanes", sorted(_SHUFFLERS))
+def test_the_lanes_shuffle_is_the_one_shoe_shuffle_and_flags_small_words(lanes: int) -> None:
+    shuffle_lanes = _SHUFFLERS[lanes]
+
+    @njit(cache=False)
+    def run(rows: npt.NDArray[np.int64], n: int, consts: npt.NDArray[np.uint64], state: npt.NDArray[np.uint64]) -> int:
+        suspect: int = shuffle_lanes(rows, n, consts, state)
+        return suspect
+
+    n = 416
+    thresh, fold, magic = _mod_tables(n)
+    consts = np.stack([fold, magic], axis=1)
+    rows = np.tile(np.arange(2 * n + 40, dtype=np.int64), (lanes, 1))
+    suspect_lane = lanes - 3
+    small = 1000  # accepted (threshold 224 for 416 cards) but below FASTMOD_MAX: the lane is suspect
+    assert int(thresh[n]) < small < FASTMOD_MAX
+    seeds = [2024 + lane for lane in range(lanes)]
+    seeds[suspect_lane] = seed_whose_stream_starts_with(small, 0)
+    state = np.array([seeded_state(seed, 0) for seed in seeds], dtype=np.uint64).T.copy()
+    assert run(rows, n, consts, state) == 1 << suspect_lane
+    for lane, seed in enumerate(seeds):
+        cards = np.arange(n, dtype=np.int64)
+        expected_state = _shuffle(cards, n, thresh, fold, magic, *np.array(seeded_state(seed, 0), dtype=np.uint64))
+        assert rows[lane, :n].tolist() == cards.tolist()
+        assert state[:, lane].tolist() == [int(w) for w in expected_state]
+        assert rows[lane, n:].tolist() == list(range(n, 2 * n + 40))
+
+
+@pytest.mark.parametrize("word", [5, 223, 224, 1000, FASTMOD_MAX - 1, FASTMOD_MAX])
+def test_a_shoe_whose_stream_draws_a_small_word_is_counted_as_the_engine_deals_it(word: int) -> None:
+    # The first word of shoe 20 is drawn for a bound of 416 (threshold 224): below it the engine
+    # rejects the word and draws another; below FASTMOD_MAX the lanes shuffle redoes the shoe.
+    config = ShoeConfig(decks=8, demo_coups=1)
+    seed = seed_whose_stream_starts_with(word, 20)
+    first = 20 - 3  # shoe 20 in the fourth lane
+    keys = []
+    dealer = ShoeDealer(config, source=SeededSource(seed), first_shoe_number=first)
+    for _ in range(_LANES):
+        for coup in dealer.deal_shoe():
+            if not coup.demo:
+                keys.append(CoupFeatures.of(coup.result).encode())
+    hist, hands = count_features(config, seed=seed, first_shoe=first, shoes=_LANES)
+    assert hands == len(keys)
+    assert np.array_equal(hist, np.bincount(keys, minlength=hist.size))

@@ -17,17 +17,23 @@ Every coup is recorded as its feature key, the encoding of :class:`baccarat.feat
 
 Where the time goes, and what keeps it short (a shoe of 8 decks, about 81 coups):
 
-* The shuffle (415 draws) takes most of it. ``word % m`` is computed without a division
-  (:func:`_fast_mod`, exact for every bound up to :data:`FASTMOD_MAX`, from constants
-  tabulated once per shoe size), and a word of at least :data:`FASTMOD_MAX` is accepted without
-  reading its rejection threshold, which is always smaller.
-* A coup reads its six possible cards at once and one lookup in a drawing table built from
-  :mod:`baccarat.coup` gives whether each side draws and the step to the next coup, so the
-  dependent chain from one coup to the next is short; array indices are unsigned to spare the
-  negative-index checks on it.
+* The shuffle (415 draws). ``word % m`` is computed without a division (:func:`_fast_mod`,
+  exact for every bound up to :data:`FASTMOD_MAX`, from constants tabulated once per shoe size),
+  and a word of at least :data:`FASTMOD_MAX` is accepted without reading its rejection
+  threshold, which is always smaller. The outcome-counting kernel shuffles ``_LANES`` shoes at
+  once, their streams' words and remainders computed in vector registers
+  (:func:`_lanes_shuffler`); a shoe whose stream drew a word the rejection rule might refuse
+  (about one in 10**12) is shuffled again by the exact one-shoe :func:`_shuffle`.
+* The coups. A coup reads its six possible cards at once and one lookup in a table built from
+  :mod:`baccarat.coup` gives whether each side draws, the step to the next coup and the totals'
+  part of the feature key (:func:`_draw_table`, :func:`_coup`), so the dependent chain from one
+  coup to the next is short; array indices are unsigned to spare the negative-index checks on it.
 * The outcome-counting kernel adds keys straight into the histogram (no per-coup arrays) and,
-  without a hand limit, shuffles and deals two shoes at a time, interleaved, so that their
-  independent chains of operations overlap. The histogram does not depend on the order.
+  without a hand limit, deals two shoes at a time, interleaved, so that their independent chains
+  of operations overlap. The histogram does not depend on the order.
+* Copies (the fresh deck, the cut) are plain loops (:func:`_copy`), and the lanes' rows are laid
+  out so that no two lanes' cards at one position share their low 12 address bits
+  (:func:`_lane_buffers`).
 
 >>> from baccarat.dealing import ShoeDealer
 >>> from baccarat.features import CoupFeatures
@@ -51,7 +57,8 @@ import numpy as np
 import numpy.typing as npt
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit
-from numba.core import types
+from numba.core import config, types
+from numba.core.codegen import get_host_cpu_features
 from numba.extending import intrinsic
 
 from baccarat.cards import ALL_CARDS, Rank
@@ -78,12 +85,11 @@ FLAG_DEMO = 1
 FLAG_LAST = 2
 FLAG_CUT_CARD_OUT = 4
 
-# The packed card: point (bits 0-3), ace (4), face (5), rank (8-11), suit (12-13), card index
-# (16-21), burn value of method (b) (24-27).
+# The packed card: point (bits 0-3; 4-5 clear, see :func:`_coup`), ace (6), face (7), rank (8-11),
+# suit (12-13), card index (16-21), burn value of method (b) (24-27).
 _POINT_MASK = 15
-_ACE_SHIFT = 4
-_RANK_BITS = 0xF00
-_CARD_BITS = 0xFF00
+_ACE_SHIFT = 6
+_FLAG_BITS = 3 << _ACE_SHIFT
 _INDEX_SHIFT = 16
 _BURN_SHIFT = 24
 # Entries of the configuration vector.
@@ -124,9 +130,11 @@ _MAX64 = np.uint64(MASK64)
 #: ``t < 2**N`` when ``F >= N + ceil(log2 m)``; here F = 64, N = 47, ceil(log2 m) <= 15).
 FASTMOD_MAX = 1 << 15
 _FASTMOD_WORD = np.uint64(FASTMOD_MAX)
-# The drawing table (``_draw_table``): index ``(player raw sum << 9) | (banker raw sum << 4) |
-# point of the fifth card``, where a raw sum is the two first cards' points added (0-18).
-_DRAW_TABLE_SIZE = 19 << 9
+# The coup table (``_draw_table``): the drawing part, index ``(player raw sum << 9) | (banker raw sum
+# << 4) | point of the fifth card``, where a raw sum is the two first cards' points added (0-18);
+# then Banker's total correction (19 rows of 16) and the pair bits (256 entries).
+_CORR_AT = 19 << 9
+_PAIRS_AT = _CORR_AT + 19 * 16
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -264,37 +272,166 @@ def _shuffle(
     return s0, s1, s2, s3
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def _shuffle_pair(
-    a: npt.NDArray[np.int64],
-    b: npt.NDArray[np.int64],
-    n: int,
-    thresh: npt.NDArray[np.uint64],
-    fold: npt.NDArray[np.uint64],
-    magic: npt.NDArray[np.uint64],
-    state: npt.NDArray[np.uint64],
-) -> None:  # pragma: no cover - compiled
-    """:func:`_shuffle` of two decks of ``n <= FASTMOD_MAX`` cards at once, for instruction-level
-    parallelism: the two streams' states are ``state[0:4]`` and ``state[4:8]``, updated in place."""
-    a0, a1, a2, a3 = state[0], state[1], state[2], state[3]
-    b0, b1, b2, b3 = state[4], state[5], state[6], state[7]
-    for i in range(n - 1, 0, -1):
-        m = i + 1
-        um = np.uint64(m)
-        fm = fold[m]
-        mm = magic[m]
-        wa, a0, a1, a2, a3 = _draw_small(thresh, m, a0, a1, a2, a3)
-        wb, b0, b1, b2, b3 = _draw_small(thresh, m, b0, b1, b2, b3)
-        ja = _fast_mod(wa, um, fm, mm)
-        jb = _fast_mod(wb, um, fm, mm)
-        tmp = a[i]
-        a[i] = a[ja]
-        a[ja] = tmp
-        tmp = b[i]
-        b[i] = b[jb]
-        b[jb] = tmp
-    state[0], state[1], state[2], state[3] = a0, a1, a2, a3
-    state[4], state[5], state[6], state[7] = b0, b1, b2, b3
+def _vector_lanes() -> int:
+    """Shoes shuffled at once by :func:`_shuffle_lanes`: 16 where numba compiles for AVX-512 (two
+    512-bit registers per state word), else 8, so that the 4 state words and the temporaries fit in
+    the sixteen 256-bit registers of AVX2 (16 lanes there spill, and run at two thirds of the speed).
+    Which does not change any result, only the grouping of shoes."""
+    features = getattr(config, "CPU_FEATURES", None)  # numba's own choice (NUMBA_CPU_FEATURES, else the host's)
+    if features is None:
+        features = get_host_cpu_features()  # type: ignore[no-untyped-call]
+    return 16 if "+avx512f" in str(features).split(",") else 8
+
+
+#: Shoes shuffled at once by :func:`_shuffle_lanes`, one per lane of a vector of 64-bit integers.
+_LANES = _vector_lanes()
+#: The length of a lane's row, mod 512 eight-byte words (see :func:`_lane_buffers`).
+_ROW_SKEW = 33
+
+
+def _lanes_shuffler(lanes: int) -> Any:
+    """The intrinsic ``shuffle(rows, n, consts, state) -> suspect`` that performs :func:`_shuffle` of
+    ``lanes`` decks at once, the streams' words and remainders computed in vectors.
+
+    ``rows[l, :n]`` (int64, C order) is lane ``l``'s deck and ``state[:, l]`` (a ``(4, lanes)``
+    uint64 array) its xoshiro256** state, updated in place; ``consts[m] = (fold[m], magic[m])``
+    (:func:`_mod_tables`). Returns a bit mask of the *suspect* lanes: those that drew a word below
+    :data:`FASTMOD_MAX` at some step, the only words the rejection rule may refuse (every
+    threshold is below the bound). The loop accepts every word, so a suspect lane's deck and state
+    may be wrong (probability about ``n * 2**-49``): the caller shuffles it again with
+    :func:`_shuffle`. The others are exact.
+
+    Written as LLVM IR so that the four state words of all lanes stay in vector registers for the
+    whole loop (numba has no vector type, and the auto-vectoriser did not reliably vectorise the
+    lane loop, nor keep the state out of memory). Per step ``i`` (bound ``m = i + 1``):
+
+    * the xoshiro256** step on ``<lanes x i64>`` vectors (shifts, rotates, xors; ``* 5`` and
+      ``* 9`` become shifts and adds);
+    * ``word % m`` as in :func:`_fast_mod`, with 32-bit multiplies where the operands allow:
+      ``t = (word >> 32) * fold + (word & 0xFFFFFFFF) < 2**47`` (both factors below ``2**32``),
+      ``x = magic * t mod 2**64`` (a full 64-bit product), and the high word of ``x * m`` as
+      ``((x >> 32) * m + (((x & 0xFFFFFFFF) * m) >> 32)) >> 32``, which is exact: with
+      ``x = a * 2**32 + b``, ``floor((a * m * 2**32 + b * m) / 2**64) = floor((a * m + floor(b * m
+      / 2**32)) / 2**32)``, and ``a * m < 2**47`` cannot overflow;
+    * the lanes' swaps of positions ``i`` and ``j``, one lane after the other.
+    """
+
+    def typer(typingctx: Any, rows: Any, n: Any, consts: Any, state: Any) -> Any:  # pragma: no cover - compiled
+        if not (
+            isinstance(rows, types.Array)
+            and rows.ndim == 2
+            and rows.layout == "C"
+            and rows.dtype == types.int64
+            and isinstance(n, types.Integer)
+            and all(
+                isinstance(a, types.Array) and a.ndim == 2 and a.layout == "C" and a.dtype == types.uint64
+                for a in (consts, state)
+            )
+        ):
+            return None
+        signature = types.uint64(rows, n, consts, state)
+        i64 = ir.IntType(64)
+        i32 = ir.IntType(32)
+        vec = ir.VectorType(i64, lanes)
+        bits = ir.VectorType(ir.IntType(1), lanes)
+
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            work = context.make_array(sig.args[0])(context, builder, args[0])
+            count = context.cast(builder, args[1], sig.args[1], types.int64)
+            table = builder.bitcast(context.make_array(sig.args[2])(context, builder, args[2]).data, i64.as_pointer())
+            words = builder.bitcast(context.make_array(sig.args[3])(context, builder, args[3]).data, i64.as_pointer())
+            row_bytes = builder.extract_value(work.strides, 0)
+            start = builder.bitcast(work.data, ir.IntType(8).as_pointer())
+            lane_rows = [
+                builder.bitcast(builder.gep(start, [builder.mul(row_bytes, ir.Constant(i64, lane))]), i64.as_pointer())
+                for lane in range(lanes)
+            ]
+            slots = [
+                builder.bitcast(builder.gep(words, [ir.Constant(i64, k * lanes)]), vec.as_pointer()) for k in range(4)
+            ]
+            initial = [builder.load(slot, align=8) for slot in slots]
+
+            def const(value: int) -> Any:
+                return ir.Constant(vec, [value] * lanes)
+
+            def splat(value: Any) -> Any:
+                undef = ir.Constant(vec, ir.Undefined)
+                one = builder.insert_element(undef, value, ir.Constant(i32, 0))
+                return builder.shuffle_vector(one, undef, ir.Constant(ir.VectorType(i32, lanes), [0] * lanes))
+
+            def rotl(value: Any, k: int) -> Any:
+                return builder.or_(builder.shl(value, const(k)), builder.lshr(value, const(64 - k)))
+
+            entry = builder.basic_block
+            body = builder.append_basic_block("lanes.body")
+            done = builder.append_basic_block("lanes.done")
+            first = builder.sub(count, ir.Constant(i64, 1))
+            builder.cbranch(builder.icmp_signed(">", first, ir.Constant(i64, 0)), body, done)
+
+            builder.position_at_end(body)
+            i = builder.phi(i64)
+            s = [builder.phi(vec) for _ in range(4)]
+            low = builder.phi(bits)
+            s0, s1, s2, s3 = s
+            x = builder.mul(s1, const(5))
+            word = builder.mul(rotl(x, 7), const(9))
+            t = builder.shl(s1, const(17))
+            s2 = builder.xor(s2, s0)
+            s3 = builder.xor(s3, s1)
+            s1 = builder.xor(s1, s2)
+            s0 = builder.xor(s0, s3)
+            s2 = builder.xor(s2, t)
+            s3 = rotl(s3, 45)
+            new = [s0, s1, s2, s3]
+            low_next = builder.or_(low, builder.icmp_unsigned("<", word, const(FASTMOD_MAX)))
+            m = builder.add(i, ir.Constant(i64, 1))
+            fold = builder.load(builder.gep(table, [builder.add(m, m)]))
+            magic = builder.load(builder.gep(table, [builder.add(builder.add(m, m), ir.Constant(i64, 1))]))
+            low32 = const(0xFFFFFFFF)
+            vm = builder.and_(splat(m), low32)  # the masks let the multiplies be 32 x 32 -> 64 bits
+            folded = builder.add(
+                builder.mul(builder.lshr(word, const(32)), builder.and_(splat(fold), low32)), builder.and_(word, low32)
+            )
+            y = builder.mul(splat(magic), folded)
+            below = builder.lshr(builder.mul(builder.and_(y, low32), vm), const(32))
+            j = builder.lshr(builder.add(builder.mul(builder.lshr(y, const(32)), vm), below), const(32))
+            for lane in range(lanes):
+                at_i = builder.gep(lane_rows[lane], [i])
+                at_j = builder.gep(lane_rows[lane], [builder.extract_element(j, ir.Constant(i32, lane))])
+                card_i = builder.load(at_i)
+                card_j = builder.load(at_j)
+                builder.store(card_j, at_i)
+                builder.store(card_i, at_j)
+            following = builder.sub(i, ir.Constant(i64, 1))
+            i.add_incoming(first, entry)
+            i.add_incoming(following, body)
+            for phi, before, after in zip(s, initial, new, strict=True):
+                phi.add_incoming(before, entry)
+                phi.add_incoming(after, body)
+            low.add_incoming(ir.Constant(bits, [0] * lanes), entry)
+            low.add_incoming(low_next, body)
+            builder.cbranch(builder.icmp_signed(">", following, ir.Constant(i64, 0)), body, done)
+
+            builder.position_at_end(done)
+            final = []
+            for before, after in zip(initial, new, strict=True):
+                phi = builder.phi(vec)
+                phi.add_incoming(before, entry)
+                phi.add_incoming(after, body)
+                final.append(phi)
+            suspect = builder.phi(bits)
+            suspect.add_incoming(ir.Constant(bits, [0] * lanes), entry)
+            suspect.add_incoming(low_next, body)
+            for slot, value in zip(slots, final, strict=True):
+                builder.store(value, slot, align=8)
+            return builder.zext(builder.bitcast(suspect, ir.IntType(lanes)), i64)
+
+        return signature, codegen
+
+    return intrinsic(typer)
+
+
+_shuffle_lanes: Any = _lanes_shuffler(_LANES)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -311,31 +448,54 @@ def _randbelow(
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _draw_table(draws: npt.NDArray[np.int64], extra: int) -> npt.NDArray[np.int8]:  # pragma: no cover - compiled
-    """The drawing rules of ``draws`` indexed by raw sums: bit 0 Player draws, bit 1 Banker draws,
-    bits 2-4 the step to the next coup: the cards the coup takes (4-6) plus ``extra`` (the burn
-    before each coup, or 0). One lookup decides the whole draw."""
-    table = np.zeros(_DRAW_TABLE_SIZE, dtype=np.int8)
+def _draw_table(draws: npt.NDArray[np.int64], extra: int) -> npt.NDArray[np.int16]:  # pragma: no cover - compiled
+    """The coup table of :func:`_coup`: the drawing rules of ``draws`` and most of the feature key,
+    indexed by raw sums, then two small tables.
+
+    Entry ``(rp << 9) | (rb << 4) | third`` (raw sums ``rp``, ``rb`` of the two first cards' points,
+    0-18; ``third`` the point of the fifth card): bits 0-2 the step to the next coup, the cards the
+    coup takes (4-6) plus ``extra`` (the burn before each coup, or 0); bit 3 Player draws; bit 4
+    Banker draws; bits 5-13 the key's ``pt + 10 * bt + 100 * player draws + 200 * banker draws``;
+    bit 14 set when both draw. The index gives both totals unless both draw: then Banker's third
+    card is the sixth, and the entry holds ``rb mod 10`` for ``bt``, corrected by entry
+    ``_CORR_AT + (rb << 4) + point of the sixth card``: ``10 * ((rb + point) mod 10 - rb mod 10)``.
+    Entry ``_PAIRS_AT + v``, ``v`` bits 8-15 of two packed cards xor-ed: 400 if their ranks are
+    equal, plus 1600 if rank and suit are (the Player's key bits 0 and 2; twice that the Banker's
+    bits 1 and 3).
+    """
+    table = np.zeros(_PAIRS_AT + 256, dtype=np.int16)
     for rp in range(19):
         for rb in range(19):
             word = draws[10 * (rp % 10) + rb % 10]
             pd = word & 1
             for third in range(10):
-                shift = third % 10 + 1 if pd else _STOOD_BIT
+                shift = third + 1 if pd else _STOOD_BIT
                 bd = (word >> shift) & 1
-                table[(rp << 9) | (rb << 4) | third] = pd | (bd << 1) | ((4 + pd + bd + extra) << 2)
+                pt = (rp + third * pd) % 10
+                bt = rb % 10 if pd else (rb + third * bd) % 10
+                partial = pt + 10 * bt + 100 * pd + 200 * bd
+                table[(rp << 9) | (rb << 4) | third] = (
+                    (4 + pd + bd + extra) | (pd << 3) | (bd << 4) | (partial << 5) | ((pd & bd) << 14)
+                )
+    for rb in range(19):
+        for point in range(10):
+            table[_CORR_AT + (rb << 4) + point] = 10 * ((rb + point) % 10 - rb % 10)
+    for v in range(256):
+        table[_PAIRS_AT + v] = 400 * ((v & 15) == 0) + 1600 * (v == 0)
     return table
 
 
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _coup(shoe: npt.NDArray[np.int64], pos: int, table: npt.NDArray[np.int8]) -> tuple[int, int]:  # pragma: no cover
+def _coup(shoe: npt.NDArray[np.int64], pos: int, table: npt.NDArray[np.int16]) -> tuple[int, int]:  # pragma: no cover
     """Deal one coup from ``pos`` of a packed shoe: returns ``(feature key, step)``, the step being
     the cards used plus the table's extra (see :func:`_draw_table`).
 
-    Branch-free: the six cards a coup may use are read at once and one lookup in the drawing
-    table decides which of them count (the rules guarantee six cards remain when a coup starts),
-    so the position of the next coup waits on a short chain of operations only. Indices are
-    unsigned, which spares the negative-index check on that chain.
+    Branch-free: the six cards a coup may use are read at once and one lookup in the coup table
+    decides which of them count (the rules guarantee six cards remain when a coup starts) and
+    gives the totals' part of the key, so the position of the next coup waits on a short chain
+    of operations only. The packed card keeps bits 4-5 clear, so ``(c1 + c3) & 31`` is the raw
+    sum of two points; its ace and face bits (6-7) OR-ed over a side's cards and multiplied give
+    the key's bits 4-7. Indices are unsigned, which spares the negative-index check on that chain.
     """
     at = np.uint64(pos)
     c1 = shoe[at]
@@ -344,33 +504,31 @@ def _coup(shoe: npt.NDArray[np.int64], pos: int, table: npt.NDArray[np.int8]) ->
     c4 = shoe[at + _THREE]
     c5 = shoe[at + _FOUR]
     c6 = shoe[at + _U5]
-    rp = (c1 & _POINT_MASK) + (c3 & _POINT_MASK)
-    rb = (c2 & _POINT_MASK) + (c4 & _POINT_MASK)
-    third = c5 & _POINT_MASK
-    entry = np.int64(table[np.uint64((rp << 9) | (rb << 4) | third)])
-    player_draws = entry & 1
-    banker_draws = (entry >> 1) & 1
+    rb = (c2 + c4) & 31
+    entry = np.int64(table[np.uint64((((c1 + c3) & 31) << 9) | (rb << 4) | (c5 & _POINT_MASK))])
+    player_draws = (entry >> 3) & 1
+    banker_draws = (entry >> 4) & 1
     banker_third = c5 + (c6 - c5) * player_draws
-    pt = rp + third * player_draws
-    pt -= 10 * (pt >= 10)
-    pt -= 10 * (pt >= 10)
-    bt = rb + (banker_third & _POINT_MASK) * banker_draws
-    bt -= 10 * (bt >= 10)
-    bt -= 10 * (bt >= 10)
     player_flags = c1 | c3 | (c5 & -player_draws)
     banker_flags = c2 | c4 | (banker_third & -banker_draws)
-    same_p = c1 ^ c3
-    same_b = c2 ^ c4
-    bits = (
-        np.int64((same_p & _RANK_BITS) == 0)
-        | (np.int64((same_b & _RANK_BITS) == 0) << 1)
-        | (np.int64((same_p & _CARD_BITS) == 0) << 2)
-        | (np.int64((same_b & _CARD_BITS) == 0) << 3)
-        | (((player_flags >> _ACE_SHIFT) & 3) << 4)
-        | (((banker_flags >> _ACE_SHIFT) & 3) << 6)
+    key = (
+        ((entry >> 5) & 511)
+        + (np.int64(table[np.uint64(_CORR_AT + ((rb << 4) | (c6 & _POINT_MASK)))]) & -(entry >> 14))
+        + np.int64(table[np.uint64(_PAIRS_AT + (((c1 ^ c3) >> 8) & 255))])
+        + 2 * np.int64(table[np.uint64(_PAIRS_AT + (((c2 ^ c4) >> 8) & 255))])
+        + (player_flags & _FLAG_BITS) * 100
+        + (banker_flags & _FLAG_BITS) * 400
     )
-    key = pt + 10 * bt + 100 * player_draws + 200 * banker_draws + 400 * bits
-    return key, int(entry >> 2)
+    return key, int(entry & 7)
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _copy(dst: npt.NDArray[np.int64], src: npt.NDArray[np.int64], count: int) -> None:  # pragma: no cover
+    """``dst[:count] = src[:count]`` as a plain loop, which LLVM vectorises (behind a check that the
+    two ranges do not overlap): numba's slice assignment copies element by element, about three
+    times slower, and copies through a temporary when both sides view the same array."""
+    for k in range(count):
+        dst[k] = src[k]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -399,7 +557,7 @@ def _cut_and_burn(
         span = 1
     r, s0, s1, s2, s3 = _randbelow(span, thresh, s0, s1, s2, s3)
     cut_at = quarter + r
-    work[n : n + cut_at] = work[:cut_at]
+    _copy(work[n:], work, int(cut_at))
     turned = -1
     if cfg[_BURN_METHOD] == _BURN_FIRST_CARD:
         turned = 0
@@ -422,14 +580,37 @@ def _prepare_shoe(
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """Shuffle, cut and burn shoe ``shoe_number`` in ``work`` from the packed fresh deck (see :func:`_cut_and_burn`)."""
     n = fresh.shape[0]
-    work[:n] = fresh
+    _copy(work, fresh, n)
     s0, s1, s2, s3 = _stream_state(seed, shoe_number)
     s0, s1, s2, s3 = _shuffle(work, n, thresh, fold, magic, s0, s1, s2, s3)
     return _cut_and_burn(work, n, cfg, thresh, s0, s1, s2, s3)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _prepare_pair(
+def _lane_buffers(
+    n: int, fold: npt.NDArray[np.uint64], magic: npt.NDArray[np.uint64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:  # pragma: no cover
+    """The buffers of :func:`_prepare_lanes`: ``_LANES`` work rows of at least ``2 * n`` cards, the
+    remainder constants side by side (``consts[m] = (fold[m], magic[m])``, one cache line for four
+    bounds) and the lanes' states.
+
+    A row is ``_ROW_SKEW`` (mod 512) eight-byte words long, so that the rows start 264 bytes apart
+    modulo 4 KiB. The shuffle stores lane ``l``'s card ``i`` and then loads lane ``l + 1``'s: were
+    the two addresses equal in their low 12 bits, the processor would take the load for one that
+    depends on the store (4K aliasing) and wait; rows a multiple of 4 KiB long make the counting
+    kernel three times slower.
+    """
+    width = 2 * n + (_ROW_SKEW - 2 * n) % 512
+    rows = np.empty((_LANES, width), dtype=np.int64)
+    consts = np.empty((n + 2, 2), dtype=np.uint64)
+    for m in range(n + 2):
+        consts[m, 0] = fold[m]
+        consts[m, 1] = magic[m]
+    return rows, consts, np.empty((4, _LANES), dtype=np.uint64)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _prepare_lanes(
     seed: np.uint64,
     shoe_number: int,
     fresh: npt.NDArray[np.int64],
@@ -437,21 +618,30 @@ def _prepare_pair(
     thresh: npt.NDArray[np.uint64],
     fold: npt.NDArray[np.uint64],
     magic: npt.NDArray[np.uint64],
-    work: npt.NDArray[np.int64],
-    other: npt.NDArray[np.int64],
+    consts: npt.NDArray[np.uint64],
+    rows: npt.NDArray[np.int64],
     state: npt.NDArray[np.uint64],
-) -> tuple[int, int, int, int]:  # pragma: no cover - compiled
-    """:func:`_prepare_shoe` of shoes ``shoe_number`` (in ``work``) and ``shoe_number + 1`` (in
-    ``other``) at once (``n <= FASTMOD_MAX``); returns both shoes' ``(base, first coup position)``."""
+    bases: npt.NDArray[np.int64],
+    starts: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled
+    """:func:`_prepare_shoe` of shoes ``shoe_number … shoe_number + _LANES - 1`` at once
+    (``n <= FASTMOD_MAX``): shoe ``shoe_number + l`` lies at ``rows[l, bases[l] : bases[l] + n]``
+    and its first coup at ``starts[l]``. A lane that :func:`_shuffle_lanes` marks suspect is
+    shuffled again by the exact :func:`_shuffle`, so every deck is the engine's.
+    """
     n = fresh.shape[0]
-    work[:n] = fresh
-    other[:n] = fresh
-    state[0], state[1], state[2], state[3] = _stream_state(seed, shoe_number)
-    state[4], state[5], state[6], state[7] = _stream_state(seed, shoe_number + 1)
-    _shuffle_pair(work, other, n, thresh, fold, magic, state)
-    base_a, pos_a, _turned = _cut_and_burn(work, n, cfg, thresh, state[0], state[1], state[2], state[3])
-    base_b, pos_b, _turned = _cut_and_burn(other, n, cfg, thresh, state[4], state[5], state[6], state[7])
-    return base_a, pos_a, base_b, pos_b
+    for lane in range(_LANES):
+        _copy(rows[lane], fresh, n)
+        state[0, lane], state[1, lane], state[2, lane], state[3, lane] = _stream_state(seed, shoe_number + lane)
+    suspect = _shuffle_lanes(rows, n, consts, state)
+    for lane in range(_LANES):
+        row = rows[lane]
+        s0, s1, s2, s3 = state[0, lane], state[1, lane], state[2, lane], state[3, lane]
+        if (suspect >> np.uint64(lane)) & _ONE:
+            _copy(row, fresh, n)
+            s0, s1, s2, s3 = _stream_state(seed, shoe_number + lane)
+            s0, s1, s2, s3 = _shuffle(row, n, thresh, fold, magic, s0, s1, s2, s3)
+        bases[lane], starts[lane], _turned = _cut_and_burn(row, n, cfg, thresh, s0, s1, s2, s3)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -460,7 +650,7 @@ def _deal_shoe(
     shoe_number: int,
     fresh: npt.NDArray[np.int64],
     cfg: npt.NDArray[np.int64],
-    table: npt.NDArray[np.int8],
+    table: npt.NDArray[np.int16],
     thresh: npt.NDArray[np.uint64],
     fold: npt.NDArray[np.uint64],
     magic: npt.NDArray[np.uint64],
@@ -522,7 +712,7 @@ def _count_shoe(
     shoe: npt.NDArray[np.int64],
     pos: int,
     cfg: npt.NDArray[np.int64],
-    table: npt.NDArray[np.int8],
+    table: npt.NDArray[np.int16],
     hist: npt.NDArray[np.int64],
     hands: int,
     hand_limit: int,
@@ -575,7 +765,7 @@ def _count_pair(
     b: npt.NDArray[np.int64],
     pos_b: int,
     cfg: npt.NDArray[np.int64],
-    table: npt.NDArray[np.int8],
+    table: npt.NDArray[np.int16],
     hist: npt.NDArray[np.int64],
 ) -> int:  # pragma: no cover - compiled
     """:func:`_count_shoe` of two prepared shoes (not continuous) at once, with no hand limit: their
@@ -635,29 +825,20 @@ def _buffers(
     deck: npt.NDArray[np.int8], packed: npt.NDArray[np.int64], draws: npt.NDArray[np.int64], extra: int
 ) -> tuple[
     npt.NDArray[np.int64],
-    npt.NDArray[np.int8],
+    npt.NDArray[np.int16],
     npt.NDArray[np.uint64],
     npt.NDArray[np.uint64],
     npt.NDArray[np.uint64],
-    npt.NDArray[np.int64],
     npt.NDArray[np.int64],
 ]:  # pragma: no cover - compiled
     """What every kernel builds once per call: the packed fresh deck, the drawing table, the
-    randbelow tables and two ``2 * n`` work buffers for two shoes (``extra``: see :func:`_draw_table`).
-
-    The second buffer starts 2 KiB (mod 4 KiB) after the first: the paired shuffle stores to one
-    and loads from the other at equal indices, which the processor would otherwise take for
-    dependent accesses whenever their addresses agree in the low 12 bits (4K aliasing), and
-    where the allocator puts two separate buffers depends on what ran before.
-    """
+    randbelow tables and a ``2 * n`` work buffer (``extra``: see :func:`_draw_table`)."""
     n = deck.shape[0]
     fresh = np.empty(n, dtype=np.int64)
     for i in range(n):
         fresh[i] = packed[deck[i]]
     thresh, fold, magic = _mod_tables(n)
-    gap = 2 * n + (256 - 2 * n) % 512  # = 256 (mod 512) eight-byte words
-    space = np.empty(gap + 2 * n, dtype=np.int64)
-    return fresh, _draw_table(draws, extra), thresh, fold, magic, space[: 2 * n], space[gap:]
+    return fresh, _draw_table(draws, extra), thresh, fold, magic, np.empty(2 * n, dtype=np.int64)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -674,7 +855,7 @@ def _record_kernel(
 ) -> int:  # pragma: no cover - compiled
     """Deal ``out_counts.size`` shoes and record every coup's key and flags; returns the coups."""
     n = deck.shape[0]
-    fresh, table, thresh, fold, magic, work, _other = _buffers(deck, packed, draws, 0)
+    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, 0)
     cap = n // 4 + 2
     keys = np.empty(cap, dtype=np.int64)
     starts = np.empty(cap, dtype=np.int64)
@@ -709,26 +890,27 @@ def _count_kernel(
     Stops after ``hand_limit`` coups (-1: no limit). Returns ``(hands, shoes started)``.
     """
     n = deck.shape[0]
-    fresh, table, thresh, fold, magic, work, other = _buffers(deck, packed, draws, cfg[_BURN_EACH])
+    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, cfg[_BURN_EACH])
     hands = 0
     if hand_limit < 0 and n <= FASTMOD_MAX:
-        # Two shoes at a time, interleaved (the histogram does not depend on the order).
-        state = np.empty(8, dtype=np.uint64)
-        s = 0
-        while s + 1 < shoes:
-            base_a, pos_a, base_b, pos_b = _prepare_pair(
-                seed, first_shoe + s, fresh, cfg, thresh, fold, magic, work, other, state
-            )
-            a = work[base_a : base_a + n]
-            b = other[base_b : base_b + n]
-            if cfg[_CONTINUOUS]:
-                hands = _count_shoe(b, pos_b, cfg, table, hist, _count_shoe(a, pos_a, cfg, table, hist, hands, -1), -1)
-            else:
-                hands += _count_pair(a, pos_a, b, pos_b, cfg, table, hist)
-            s += 2
-        if s < shoes:
-            base, pos, _turned = _prepare_shoe(seed, first_shoe + s, fresh, cfg, thresh, fold, magic, work)
-            hands = _count_shoe(work[base : base + n], pos, cfg, table, hist, hands, -1)
+        # _LANES shoes at a time (the last group may shuffle shoes past the range, not counted);
+        # their coups two shoes at a time, interleaved. The histogram does not depend on the order.
+        rows, consts, state = _lane_buffers(n, fold, magic)
+        bases = np.empty(_LANES, dtype=np.int64)
+        starts = np.empty(_LANES, dtype=np.int64)
+        for s in range(0, shoes, _LANES):
+            _prepare_lanes(seed, first_shoe + s, fresh, cfg, thresh, fold, magic, consts, rows, state, bases, starts)
+            group = min(_LANES, shoes - s)
+            lane = 0
+            while lane < group:
+                a = rows[lane, bases[lane] : bases[lane] + n]
+                if cfg[_CONTINUOUS] or lane + 1 == group:
+                    hands = _count_shoe(a, starts[lane], cfg, table, hist, hands, -1)
+                    lane += 1
+                else:
+                    b = rows[lane + 1, bases[lane + 1] : bases[lane + 1] + n]
+                    hands += _count_pair(a, starts[lane], b, starts[lane + 1], cfg, table, hist)
+                    lane += 2
         return hands, shoes
     for s in range(shoes):
         if hands == hand_limit:
@@ -813,7 +995,7 @@ def _play_kernel(
     ``s``'s bankroll after ``i * stride`` hands. Returns ``(hands, sessions started)``.
     """
     n = deck.shape[0]
-    fresh, table, thresh, fold, magic, work, _other = _buffers(deck, packed, draws, 0)
+    fresh, table, thresh, fold, magic, work = _buffers(deck, packed, draws, 0)
     cap = n // 4 + 2
     keys = np.empty(cap, dtype=np.int64)
     starts = np.empty(cap, dtype=np.int64)
