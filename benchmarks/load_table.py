@@ -118,7 +118,7 @@ async def _player(
                     betting_until = time.time() + float(message["seconds_left"]) - 0.2
                     round_id = int(message["round_id"])
                 # this client's next own slot (or, with --burst, at once)
-                next_bet = time.time() if burst else _next_slot(next_bet, interval, time.time())
+                next_bet = max(time.time(), start) if burst else _next_slot(next_bet, interval, time.time())
             elif kind == "betting_closed":
                 betting_until = 0.0
 

@@ -659,6 +659,16 @@ def test_every_event_round_trips_through_json_and_replay_rebuilds_the_state() ->
     assert Table.replay(table.config, table.events).state == table.state
 
 
+def test_a_table_without_a_log_keeps_the_same_state_and_no_events() -> None:
+    table = busy_table()
+    bare = Table.replay(table.config, table.events, keep_log=False)
+    assert bare.state == table.state
+    assert bare.events == ()
+    bare.open_betting()
+    bare.place_bet("sam", "player", 500)
+    assert bare.events == () and bare.bets_of("sam")
+
+
 def test_replayed_automatic_table_voids_and_plays_on() -> None:
     table = auto_table()
     auto_round(table)
