@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
 from baccarat.errors import InputError
+from baccarat.settlement import FeatureArrays
 from baccarat.shoe import ShoeConfig
+from baccarat.sim.kernel import count_features
 from baccarat.sim.runner import CHUNK_SHOES, SimulationJob, simulate
 from baccarat.sim.strategies import Strategy
 
@@ -30,6 +33,18 @@ def test_same_seed_same_result_on_any_number_of_workers() -> None:
     one, three = simulate(job, workers=1), simulate(job, workers=3)
     assert stable(one.to_dict()) == stable(three.to_dict())
     assert one.to_dict()["chunks"] == 4 and one.to_dict()["shoes"] == 3 * CHUNK_SHOES + 5
+
+
+def test_shoe_k_is_dealt_from_stream_k_in_every_chunk() -> None:
+    config = ShoeConfig(decks=8)
+    result = simulate(SimulationJob(seed=5, shoes=CHUNK_SHOES + 5, config=config), workers=2)
+    hist, hands = count_features(config, seed=5, shoes=CHUNK_SHOES + 5)
+    features = FeatureArrays.of_keys(np.flatnonzero(hist))
+    counts = hist[hist > 0]
+    assert result.hands == hands and result.to_dict()["chunks"] == 2
+    assert result.outcomes["tie"] == int(counts[features.banker_total == features.player_total].sum())
+    limited = simulate(SimulationJob(seed=5, hands=hands - 3, config=config), workers=2)
+    assert limited.hands == hands - 3 and limited.to_dict()["shoes"] == CHUNK_SHOES + 5
 
 
 def test_strategy_runs_are_reproducible_and_hands_are_exact() -> None:

@@ -15,10 +15,10 @@ the chunk that crosses ``N`` is dealt again with a hand limit.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import re
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -43,9 +43,16 @@ from baccarat.variants import Variant, get_variant
 
 __all__ = ["Plan", "SimulationJob", "build_plan", "default_workers", "run_chunk", "simulate"]
 
-#: Shoes per chunk (continuous shuffler: coups per chunk): large enough to amortise scheduling.
-CHUNK_SHOES = 2048
+#: Shoes per chunk (with a strategy, whose kernel is three times slower, and with a continuous
+#: shuffler: coups per chunk), a few milliseconds of work: long enough that the work around each
+#: chunk (about 0.1 ms: setting up the kernel, collecting and folding its histogram) stays small.
+CHUNK_SHOES = 4096
+CHUNK_SHOES_STRATEGY = 2048
 CHUNK_COUPS_CONTINUOUS = 4096
+#: A long job's chunks are doubled, up to this many times those sizes, while it keeps
+#: :data:`MIN_CHUNKS` chunks (for the workers to share and the progress bar to move).
+CHUNK_GROWTH = 4
+MIN_CHUNKS = 64
 #: Most sessions whose bankroll path is kept for the percentile plot, and points per path.
 TRACK_SESSIONS = 1000
 TRACK_POINTS = 400
@@ -112,6 +119,8 @@ class Plan:
     draws: npt.NDArray[np.int64]
     strategy: dict[str, npt.NDArray[Any]] | None = None
     track_len: int = 0
+    #: The most scored coups a shoe can deal (a coup takes at least four cards).
+    shoe_coups: int = 1 << 62
 
 
 def _winner_of_keys() -> npt.NDArray[np.int8]:
@@ -192,12 +201,33 @@ def _strategy_arrays(job: SimulationJob, variant: Variant, size: int) -> tuple[d
     return arrays, most_hands // stride + 2
 
 
+def _blocks_per_chunk(job: SimulationJob, cards: int) -> int:
+    """Blocks (shoes, or sessions) per chunk: a function of the job alone, never of the workers.
+
+    ``CHUNK_SHOES`` shoes (about 4 ms of the counting kernel) per chunk; a job of at least
+    ``MIN_CHUNKS`` chunks of twice that gets chunks twice as long, and so on up to ``CHUNK_GROWTH``
+    times. A ``hands`` job estimates its shoes from the shoe's size (about 5 cards a coup).
+    """
+    continuous = job.config.mode is DealingMode.CONTINUOUS
+    shoes_per_chunk = CHUNK_SHOES if job.strategy is None else CHUNK_SHOES_STRATEGY
+    base = max(1, (CHUNK_COUPS_CONTINUOUS if continuous else shoes_per_chunk) // job.block_shoes)
+    if job.shoes is not None:
+        shoes = job.shoes
+    else:
+        per_shoe = 1 if continuous else max(1, (cards - job.config.cut_card_from_end) // 5 - job.config.demo_coups)
+        shoes = (job.hands or 0) // per_shoe
+    blocks = shoes // job.block_shoes
+    per_chunk = base
+    while per_chunk < CHUNK_GROWTH * base and blocks >= MIN_CHUNKS * 2 * per_chunk:
+        per_chunk *= 2
+    return per_chunk
+
+
 def build_plan(job: SimulationJob) -> Plan:
     """Compile a job into kernel arrays (validating the strategy against the variant and the bankroll)."""
     tables = k.kernel_tables()
     shoe = k.shoe_tables(job.config)
-    continuous = job.config.mode is DealingMode.CONTINUOUS
-    per_chunk = max(1, (CHUNK_COUPS_CONTINUOUS if continuous else CHUNK_SHOES) // job.block_shoes)
+    per_chunk = _blocks_per_chunk(job, shoe.size)
     strategy, track_len = (None, 0)
     if job.strategy is not None:
         strategy, track_len = _strategy_arrays(job, get_variant(job.variant), shoe.size)
@@ -212,7 +242,63 @@ def build_plan(job: SimulationJob) -> Plan:
         draws=tables.draws,
         strategy=strategy,
         track_len=track_len,
+        shoe_coups=1 if job.config.mode is DealingMode.CONTINUOUS else shoe.max_coups,
     )
+
+
+#: Zeroed histograms for the chunks to count into, kept from chunk to chunk (and run to run): a fresh
+#: 800 kB array per chunk costs page faults and a cold cache. ``list.pop`` and ``append`` are atomic.
+_spare: list[npt.NDArray[np.int64]] = []
+#: Feature keys seen in earlier chunks, sorted (replaced, never changed in place), and as a mask.
+_seen: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+_seen_mask = np.zeros(FEATURE_KEYS, dtype=np.bool_)
+_seen_lock = threading.Lock()
+
+
+def _take(hist: npt.NDArray[np.int64], hands: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The nonzero keys of a chunk's histogram and their counts, in key order; leaves ``hist`` zero.
+
+    Every scored coup adds one to ``hist`` (the kernels' invariant ``hist.sum() == hands``), so when
+    the keys seen before hold ``hands`` counts, no other entry is nonzero: the scan of all
+    :data:`FEATURE_KEYS` entries is needed only when a chunk deals a key for the first time (on
+    long runs, rare keys keep appearing: one chunk in two or more over the first 100 million hands).
+    """
+    global _seen
+    seen = _seen
+    counts = hist[seen]
+    if int(counts.sum()) == hands:
+        hist[seen] = 0
+        nonzero = np.flatnonzero(counts)
+        return seen[nonzero], counts[nonzero]
+    keys = np.flatnonzero(hist != 0)
+    counts = hist[keys]
+    hist[keys] = 0
+    with _seen_lock:
+        _seen_mask[keys] = True
+        _seen = np.flatnonzero(_seen_mask)
+    return keys, counts
+
+
+def _count(
+    plan: Plan, seed: np.uint64, first: int, shoes: int, hand_limit: int, hist: npt.NDArray[np.int64]
+) -> tuple[int, int]:
+    """``_count_kernel`` over shoes ``first …``; returns ``(hands, shoes started)``.
+
+    With a hand limit the kernel deals one shoe at a time, at half its speed: so the shoes that
+    cannot reach the limit (``shoe_coups`` coups each at most) are dealt first without one.
+    """
+    hands = done = 0
+    if hand_limit >= 0:
+        while (safe := min((hand_limit - hands) // plan.shoe_coups, shoes - done)) >= 16:
+            dealt, _ = k._count_kernel(
+                seed, first + done, safe, -1, plan.deck, plan.config, plan.packed, plan.draws, hist
+            )
+            hands, done = hands + int(dealt), done + safe
+        hand_limit -= hands
+    dealt, started = k._count_kernel(
+        seed, first + done, shoes - done, hand_limit, plan.deck, plan.config, plan.packed, plan.draws, hist
+    )
+    return hands + int(dealt), done + int(started)
 
 
 def run_chunk(plan: Plan, index: int, blocks: int | None = None, hand_limit: int = -1) -> ChunkResult:
@@ -222,67 +308,75 @@ def run_chunk(plan: Plan, index: int, blocks: int | None = None, hand_limit: int
     A pure function of its arguments: any worker, anywhere, returns the same result.
     """
     started = time.perf_counter()
+    try:
+        hist = _spare.pop()
+    except IndexError:
+        hist = np.zeros(FEATURE_KEYS, dtype=np.int64)
+    first = plan.first_shoe + index * plan.blocks_per_chunk * plan.block_shoes
     blocks = plan.blocks_per_chunk if blocks is None else blocks
-    first = plan.first_shoe + index * blocks * plan.block_shoes
     seed = np.uint64(plan.seed)
-    hist = np.zeros(FEATURE_KEYS, dtype=np.int64)
     s = plan.strategy
     if s is None:
-        hands, shoes = k._count_kernel(
-            seed, first, blocks, hand_limit, plan.deck, plan.config, plan.packed, plan.draws, hist
-        )
-        keys = np.flatnonzero(hist)
-        counts = hist[keys]
-        result = ChunkResult(index=index, hands=int(hands), shoes=int(shoes), keys=keys, counts=counts)
-    else:
-        bets = s["outcome"].shape[0]
-        sessions = np.zeros((blocks, k.S_SIZE), dtype=np.int64)
-        tracked = min(max(TRACK_SESSIONS - index * plan.blocks_per_chunk, 0), blocks)
-        track = np.zeros((tracked, plan.track_len), dtype=np.int64)
-        results = np.zeros((bets, s["pays"].shape[1] // 2 + 2), dtype=np.int64)
-        money = np.zeros((bets, 2), dtype=np.int64)
-        shoe_sums = np.zeros(k.B_SIZE, dtype=np.float64)
-        hands, played = k._play_kernel(
-            seed,
-            first,
-            hand_limit,
-            plan.deck,
-            plan.config,
-            plan.packed,
-            plan.draws,
-            s["winner"],
-            s["params"],
-            s["follow"],
-            s["sequence"],
-            s["levels"],
-            s["on_win"],
-            s["on_loss"],
-            s["outcome"],
-            s["pays"],
-            s["limits"],
-            s["tags"],
-            s["count"],
-            hist,
-            sessions,
-            results,
-            money,
-            shoe_sums,
-            track,
-        )
-        keys = np.flatnonzero(hist)
-        result = ChunkResult(
+        hands, shoes = _count(plan, seed, first, blocks, hand_limit, hist)
+        keys, counts = _take(hist, hands)
+        _spare.append(hist)  # zeroed again by _take (a kernel that raises leaves it out)
+        return ChunkResult(
             index=index,
             hands=int(hands),
-            shoes=int(shoe_sums[k.B_SHOES]),
+            shoes=int(shoes),
             keys=keys,
-            counts=hist[keys],
-            sessions=sessions[:played],
-            results=results,
-            money=money,
-            shoe_sums=shoe_sums,
-            track=track[: min(tracked, played)],
+            counts=counts,
+            seconds=time.perf_counter() - started,
         )
-    return dataclasses.replace(result, seconds=time.perf_counter() - started)
+    bets = s["outcome"].shape[0]
+    sessions = np.zeros((blocks, k.S_SIZE), dtype=np.int64)
+    tracked = min(max(TRACK_SESSIONS - index * plan.blocks_per_chunk, 0), blocks)
+    track = np.zeros((tracked, plan.track_len), dtype=np.int64)
+    results = np.zeros((bets, s["pays"].shape[1] // 2 + 2), dtype=np.int64)
+    money = np.zeros((bets, 2), dtype=np.int64)
+    shoe_sums = np.zeros(k.B_SIZE, dtype=np.float64)
+    hands, played = k._play_kernel(
+        seed,
+        first,
+        hand_limit,
+        plan.deck,
+        plan.config,
+        plan.packed,
+        plan.draws,
+        s["winner"],
+        s["params"],
+        s["follow"],
+        s["sequence"],
+        s["levels"],
+        s["on_win"],
+        s["on_loss"],
+        s["outcome"],
+        s["pays"],
+        s["limits"],
+        s["tags"],
+        s["count"],
+        hist,
+        sessions,
+        results,
+        money,
+        shoe_sums,
+        track,
+    )
+    keys, counts = _take(hist, hands)
+    _spare.append(hist)  # zeroed again by _take (a kernel that raises leaves it out)
+    return ChunkResult(
+        index=index,
+        hands=int(hands),
+        shoes=int(shoe_sums[k.B_SHOES]),
+        keys=keys,
+        counts=counts,
+        sessions=sessions[:played],
+        results=results,
+        money=money,
+        shoe_sums=shoe_sums,
+        track=track[: min(tracked, played)],
+        seconds=time.perf_counter() - started,
+    )
 
 
 # --- backends -----------------------------------------------------------------------------------
@@ -292,11 +386,13 @@ class _Handle(Protocol):
     def done(self) -> bool: ...
     def result(self) -> ChunkResult: ...
     def cancel(self) -> Any: ...
+    def add_done_callback(self, fn: Callable[[Any], object], /) -> Any: ...
 
 
 class _Backend(Protocol):
     workers: int
     address: str | None
+    depth: int  # chunks to keep submitted
 
     def submit(self, index: int, blocks: int, hand_limit: int) -> _Handle: ...
     def close(self) -> None: ...
@@ -307,13 +403,38 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+class _Inline:
+    """One worker: the calling thread deals each chunk as it is submitted.
+
+    Handing chunks to a thread and back costs a tenth of a short run. Ctrl-C is seen when the
+    chunk being dealt returns (a chunk takes milliseconds).
+    """
+
+    address: str | None = None
+    workers = depth = 1
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+
+    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[ChunkResult]:
+        future: Future[ChunkResult] = Future()
+        try:
+            future.set_result(run_chunk(self.plan, index, blocks, hand_limit))
+        except Exception as error:  # raised by result(), as from a thread
+            future.set_exception(error)
+        return future
+
+    def close(self) -> None:
+        pass
+
+
 class _Local:
     """Threads on this machine: the kernels release the GIL."""
 
     address: str | None = None
 
     def __init__(self, plan: Plan, workers: int) -> None:
-        self.plan, self.workers = plan, workers
+        self.plan, self.workers, self.depth = plan, workers, 4 * workers
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="baccarat-sim")
 
     def submit(self, index: int, blocks: int, hand_limit: int) -> Future[ChunkResult]:
@@ -341,6 +462,7 @@ class _Dask:
             ) from None
         self.address: str | None = address
         self.workers = max(1, sum(self.client.nthreads().values()))
+        self.depth = 4 * self.workers
         self.plan = self.client.scatter(plan, broadcast=True)
 
     def submit(self, index: int, blocks: int, hand_limit: int) -> _Handle:
@@ -386,8 +508,13 @@ def simulate(
     started = time.perf_counter()
     plan = build_plan(job)
     accumulator = Accumulator(job, plan)
-    _warm_up(plan)
-    backend: _Backend = _Dask(plan, scheduler) if scheduler else _Local(plan, workers or default_workers())
+    workers = workers or default_workers()
+    backend: _Backend
+    if workers == 1 and not scheduler:
+        backend = _Inline(plan)
+    else:
+        _warm_up(plan)
+        backend = _Dask(plan, scheduler) if scheduler else _Local(plan, workers)
     interrupted = False
     try:
         _drive(job, plan, backend, accumulator, progress)
@@ -425,7 +552,13 @@ def _drive(
     waiting: dict[int, ChunkResult] = {}
     next_index = 0
     limited: int | None = None  # the chunk being dealt again with a hand limit
-    depth = 4 * backend.workers
+    depth = backend.depth
+    ready = threading.Event()  # set when a chunk finishes: no polling delay between chunks
+
+    def submit(index: int, blocks: int, hand_limit: int) -> _Handle:
+        handle = backend.submit(index, blocks, hand_limit)
+        handle.add_done_callback(lambda _: ready.set())
+        return handle
 
     def wanted() -> bool:
         if limited is not None:
@@ -437,15 +570,16 @@ def _drive(
     while True:
         while len(in_flight) < depth and wanted():
             blocks = last_blocks if next_index == total_chunks - 1 else plan.blocks_per_chunk
-            in_flight[next_index] = backend.submit(next_index, blocks, -1)
+            in_flight[next_index] = submit(next_index, blocks, -1)
             next_index += 1
         if not in_flight:
             if target >= 0 and acc.hands < target and limited is None:
                 continue  # the estimate fell short: deal more chunks
             return
+        ready.clear()  # before looking, so that a chunk finishing meanwhile sets it again
         finished = [i for i, handle in in_flight.items() if handle.done()]
         if not finished:
-            time.sleep(0.01)
+            ready.wait(0.1)  # with a timeout, so that Ctrl-C is seen promptly
             continue
         for i in finished:
             waiting[i] = in_flight.pop(i).result()
@@ -458,7 +592,7 @@ def _drive(
                 for j in [j for j in in_flight if j > chunk.index]:
                     in_flight.pop(j).cancel()
                 waiting.clear()
-                in_flight[chunk.index] = backend.submit(chunk.index, plan.blocks_per_chunk, target - acc.hands)
+                in_flight[chunk.index] = submit(chunk.index, plan.blocks_per_chunk, target - acc.hands)
                 break
             acc.fold(chunk)
             if progress is not None:
