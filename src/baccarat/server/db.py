@@ -87,7 +87,9 @@ class Checkpointer:
     ...     checkpointer = Checkpointer(engine, interval=0.05)
     ...     checkpointer.start()
     ...     checkpointer.stop()
-    ...     checkpointer.runs > 0
+    ...     checkpointer.start()  # again, as a restarted service does
+    ...     checkpointer.stop()
+    ...     checkpointer.runs >= 2
     True
     """
 
@@ -96,24 +98,30 @@ class Checkpointer:
         self.interval = interval
         self.runs = 0
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="db-checkpoint", daemon=True)
+        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        """Start checkpointing (a no-op for an in-memory database)."""
-        if self.database and self.database != ":memory:":
-            self._thread.start()
+        """Start checkpointing (a no-op for an in-memory database, or when running already)."""
+        if not self.database or self.database == ":memory:":
+            return
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(self._stop,), name="db-checkpoint", daemon=True)
+        self._thread.start()
 
     def stop(self) -> None:
-        """Stop, after a last checkpoint."""
+        """Stop, after a last checkpoint (it may be started again)."""
         self._stop.set()
-        if self._thread.is_alive():
+        if self._thread is not None and self._thread.is_alive():
             self._thread.join(timeout=30)
+        self._thread = None
 
-    def _run(self) -> None:
+    def _run(self, stop: threading.Event) -> None:
         connection = sqlite3.connect(self.database, timeout=30, check_same_thread=False)
         try:
             while True:
-                stopping = self._stop.wait(self.interval)
+                stopping = stop.wait(self.interval)
                 try:
                     connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                     self.runs += 1
