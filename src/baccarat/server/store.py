@@ -790,10 +790,7 @@ class Store:
                         .where(rounds.c.id == round_id)
                         .values(status=RoundStatus.SETTLED.value, finished_at=now, result=json.dumps(w.data["result"]))
                     )
-                    _tf = time.perf_counter()
                     self._finish_balances(conn, round_id, table_id)
-                    with open("/tmp/lt/settle.log", "a") as _f:
-                        _f.write(f"finish_balances {1000 * (time.perf_counter() - _tf):.1f}\n")
                     crash_point("settle_uncommitted")
                     journal.public("round_settled", w.data)
                 elif w.op == "void" and round_id is not None:
@@ -1243,17 +1240,10 @@ class _Journal:
                 self._transfer(purse, user.owed_id, commission, EntryKind.COMMISSION_PAID)
                 self._transfer(purse, user.wallet_id, amount, EntryKind.CASH_OUT)
             case CoupSettled(settlements=settlements):
-                _t0 = time.perf_counter()
                 grouped = self._open_rows()
-                _t1 = time.perf_counter()
                 for s in settlements:
                     self._settle(s, grouped)
-                _t2 = time.perf_counter()
                 self._write_moves()
-                with open("/tmp/lt/settle.log", "a") as _f:
-                    _f.write(
-                        f"open_rows {1000 * (_t1 - _t0):.1f} settle {1000 * (_t2 - _t1):.1f} write {1000 * (time.perf_counter() - _t2):.1f} n={len(settlements)}\n"
-                    )
             case RoundVoided(refunds=refunds):
                 grouped = self._open_rows()
                 for refund in refunds:
