@@ -203,20 +203,29 @@ def _fast_mod(word: np.uint64, m: np.uint64, fold: np.uint64, magic: np.uint64) 
 
 
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _xoshiro(
+    s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """One xoshiro256** step: the word and the new state."""
+    x = s1 * _U5
+    word = ((x << _S7) | (x >> _S57)) * _U9
+    t = s1 << _S17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << _S45) | (s3 >> _S19)
+    return word, s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _draw_word(
     th: np.uint64, s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64
 ) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
     """The next xoshiro256** word not below the rejection threshold ``th``, and the new state."""
     while True:
-        x = s1 * _U5
-        word = ((x << _S7) | (x >> _S57)) * _U9
-        t = s1 << _S17
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = (s3 << _S45) | (s3 >> _S19)
+        word, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
         if word >= th:
             return word, s0, s1, s2, s3
 
@@ -228,15 +237,7 @@ def _draw_small(
     """:func:`_draw_word` for a bound ``m <= FASTMOD_MAX``, whose threshold is below ``m``: a word
     of at least ``FASTMOD_MAX`` is accepted without reading the threshold."""
     while True:
-        x = s1 * _U5
-        word = ((x << _S7) | (x >> _S57)) * _U9
-        t = s1 << _S17
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = (s3 << _S45) | (s3 >> _S19)
+        word, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
         if word >= _FASTMOD_WORD or word >= thresh[m]:
             return word, s0, s1, s2, s3
 
