@@ -121,7 +121,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("pg_url"))
 
 
-def write_tables(path: Path, *, betting: float = 0.6) -> Path:
+def write_tables(path: Path, *, betting: float = 1.0) -> Path:
     """A lobby file with fast rounds."""
     path.write_text(FAST_TABLES.format(admin=ADMIN_PASSWORD, betting=betting), encoding="utf-8")
     return path
@@ -141,7 +141,7 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     """Start an app (lifespan included) on a database; closed at the end of the test."""
     started = 0
 
-    def make(db: str, *, betting: float = 0.6, **options: Any) -> TestClient:
+    def make(db: str, *, betting: float = 1.0, **options: Any) -> TestClient:
         nonlocal started
         lobby = load_lobby(write_tables(tmp_path / f"tables{started}.toml", betting=betting))
         started += 1
@@ -179,12 +179,12 @@ def wait_for(predicate: Callable[[], Any], *, timeout: float = 10.0, step: float
     raise AssertionError("condition not reached in time")
 
 
-def betting_round(client: TestClient, table: str) -> dict[str, Any]:
-    """Wait for a round of the table that is betting with at least 0.25 s left; returns it."""
+def betting_round(client: TestClient, table: str, left: float = 0.6) -> dict[str, Any]:
+    """Wait for a round of the table that is betting with at least ``left`` seconds left; returns it."""
 
     def ready() -> dict[str, Any] | None:
         current = client.get(f"/api/tables/{table}").json()["round"]
-        if current and current["status"] == "betting" and current["closes_at"] - time.time() > 0.25:
+        if current and current["status"] == "betting" and current["closes_at"] - time.time() > left:
             return dict(current)
         return None
 

@@ -122,9 +122,9 @@ def test_refusals(make_client: Any, tmp_path: Path) -> None:
 
 
 def test_admin_void_change_shoe_and_verify(make_client: Any, db_url: str, tmp_path: Path) -> None:
-    client = make_client(db_url, betting=1.5)
+    client = make_client(db_url, betting=2.5)
     boss, cy = admin(client), register(client, "cyd")
-    current = betting_round(client, "macau")
+    current = betting_round(client, "macau", left=1.5)
     placed = client.post("/api/tables/macau/bets", json={"client_id": "c1", "bet": "tie", "stake": 500}, headers=cy)
     assert placed.status_code == 201
     voided = client.post(f"/api/admin/rounds/{current['id']}/void", json={"reason": "misdeal"}, headers=boss)
@@ -163,12 +163,12 @@ def test_admin_void_change_shoe_and_verify(make_client: Any, db_url: str, tmp_pa
 
 
 def test_dealer_entry(make_client: Any, tmp_path: Path) -> None:
-    client = make_client(f"sqlite:///{tmp_path}/d.db", betting=0.8)
+    client = make_client(f"sqlite:///{tmp_path}/d.db", betting=1.5)
     boss, dee = admin(client), register(client, "dee")
     assert client.post("/api/admin/tables/live/cards", json={"card": "AS"}, headers=boss).status_code == 409
     assert client.post("/api/admin/tables/macau/cards", json={"card": "AS"}, headers=boss).status_code == 409
     client.post("/api/admin/tables/live/open", headers=boss)
-    current = betting_round(client, "live")
+    current = betting_round(client, "live", left=1.0)
     assert (
         client.post(
             "/api/tables/live/bets", json={"client_id": "d1", "bet": "player", "stake": 1000}, headers=dee

@@ -15,10 +15,10 @@ from baccarat.server.service import NO_ANSWER
 
 def test_a_bet_sent_to_another_process_is_placed_once(make_client: Callable[..., TestClient], tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path}/shared.db"
-    runs = make_client(db, betting=1.5)
-    other = make_client(db, betting=1.5, run_tables=False)
+    runs = make_client(db, betting=20)
+    other = make_client(db, betting=20, run_tables=False)
     headers = register(other, "ana")
-    current = betting_round(runs, "macau")
+    current = betting_round(runs, "macau", left=10)
     body = {"client_id": "c-1", "bet": "banker", "stake": 100, "round_id": current["id"]}
     placed = other.post("/api/tables/macau/bets", json=body, headers=headers)
     assert placed.status_code == 201, placed.text

@@ -75,7 +75,7 @@ def test_rules_of_the_table(rules_client: TestClient) -> None:
     seats = {s["seat"]: s["bettor"] for s in _state(client)["seats"]}
     assert seats[1] == "ann" and seats[2] == "bob" and client.get("/api/tables").json()["tables"][0]["players"] == 2
     # R22 and R21
-    betting_round(client, "rules")
+    betting_round(client, "rules", left=1.5)
     odd = _bet(client, ann, "a0", "banker", 150)
     assert odd.status_code == 400 and "R22" in odd.json()["detail"]
     heavy = _bet(client, ann, "a1", "banker", 6000)

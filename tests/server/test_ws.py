@@ -20,7 +20,7 @@ def _until(ws: Any, kind: str, *, limit: int = 400) -> dict[str, Any]:
 
 
 def test_follow_bet_and_refusals(make_client: Any, tmp_path: Path) -> None:
-    client = make_client(f"sqlite:///{tmp_path}/w.db", betting=0.8, ws_messages_per_second=5, ws_burst=30)
+    client = make_client(f"sqlite:///{tmp_path}/w.db", betting=1.5, ws_messages_per_second=5, ws_burst=30)
     headers = register(client, "wes")
     token = headers["Authorization"].split()[1]
     with client.websocket_connect("/ws/tables/macau") as ws:
