@@ -41,6 +41,19 @@ SOCKET_SWITCH = """
 })();
 """
 
+# Records every round whose payouts the page showed: on a squeeze table the cards are already turned
+# when the round settles, so the result is on screen only for the table's settle pause.
+PAYOUTS_RECORDER = """
+(() => {
+  window.__payoutsShown = [];
+  new MutationObserver(() => {
+    const result = document.getElementById("result");
+    const round = result && result.querySelector("#payouts") ? result.dataset.round : null;
+    if (round && !window.__payoutsShown.includes(round)) window.__payoutsShown.push(round);
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-round"] });
+})();
+"""
+
 
 def _register(server: Any) -> tuple[str, str]:
     name = f"w{time.time_ns() % 10**12}"
@@ -57,6 +70,7 @@ def player(chromium: Any, server: Any) -> Iterator[tuple[Any, str, str]]:
     context.set_default_timeout(20_000)
     context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
     context.add_init_script(SOCKET_SWITCH)
+    context.add_init_script(PAYOUTS_RECORDER)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -88,6 +102,11 @@ def _fresh_betting(page: Any) -> None:
     """Wait for a round whose betting has just opened (so a few seconds are left to bet)."""
     page.wait_for_selector("#phase:not([data-status=betting])", timeout=30_000)
     page.wait_for_selector("#phase[data-status=betting]", timeout=30_000)
+
+
+def _payouts_shown(page: Any, round_id: int, timeout: float = 30_000) -> None:
+    """Wait until the page has shown this player's payouts of the round (however briefly)."""
+    page.wait_for_function(f"() => window.__payoutsShown.includes('{round_id}')", timeout=timeout)
 
 
 def _bet(page: Any, stakes: dict[str, int]) -> int:
@@ -177,7 +196,7 @@ def test_squeeze_left_to_the_dealer(player: Any, server: Any, artifacts: Path) -
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "squeeze-en.png"), full_page=True)
     # we do not peel: the dealer turns the cards when the squeeze time is up, and the round settles
-    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts", timeout=40_000)
+    _payouts_shown(page, round_id, timeout=40_000)
     reveals = _reveals(server, SQUEEZE, round_id)
     assert reveals and all(e.get("by") is None for e in reveals), reveals
     assert page.query_selector(".hand-cards .card.hidden") is None
@@ -268,7 +287,7 @@ def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "variant-refused-zh-Hant.png"), full_page=True)
 
     # once the bet is settled the switch goes through: the server's /variant (over the websocket)
-    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts", timeout=30_000)
+    _payouts_shown(page, round_id)
     page.select_option("#lang-switch", "en")
     page.select_option("#variant-switch", "standard")
     page.wait_for_selector("#table-notice[data-kind=info]")
