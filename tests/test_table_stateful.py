@@ -2,15 +2,19 @@
 
 Whatever the order of actions: money is conserved, no bet is accepted after betting closes, no limit
 is ever exceeded, a refused action changes nothing, a voided round leaves every balance as before
-it, and replaying the event log (through JSON) rebuilds the live state.
+it, and replaying the event log (through JSON) rebuilds the live state. Between rounds a snapshot
+(through JSON) rebuilds it too, and so does the last snapshot with the events after it; a table that
+keeps bet ids for the round in play only replays to the same state but for the ids of past rounds.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
 from collections.abc import Callable
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -22,7 +26,7 @@ from baccarat.coup import Side
 from baccarat.rng import SeededSource
 from baccarat.settlement import CommissionMode, TiePolicy
 from baccarat.shoe import AfterCutCard, DealingMode, ShoeConfig
-from baccarat.table import Phase, Table, TableError
+from baccarat.table import Phase, PhaseError, Table, TableError
 from baccarat.table_config import SJM_TIE_PERMISSIONS, DealSource, TableConfig, TiePermission
 from baccarat.table_events import (
     BetPlaced,
@@ -31,6 +35,7 @@ from baccarat.table_events import (
     BettorJoined,
     BettorLeft,
     CashedOut,
+    CoupSettled,
     FundsAdded,
     RoundVoided,
     TableEvent,
@@ -93,6 +98,7 @@ class TableMachine(RuleBasedStateMachine):
         self.seen = 0
         self.betting = False
         self.holdings_at_open: dict[str, int] = {}
+        self.last_snapshot: tuple[dict[str, Any], int] | None = None  # through JSON, and the log's length then
         self.table.join("ann", balance=30_000, seat=1)
         self.table.join("bob", balance=30_000, seat=2)
         self.table.join("cy", balance=30_000)
@@ -299,6 +305,43 @@ class TableMachine(RuleBasedStateMachine):
         if hasattr(self, "table"):
             data = json.loads(json.dumps([event.to_dict() for event in self.table.events]))
             assert Table.replay(self.table.config, data).state == self.table.state
+
+    @invariant()
+    def round_bet_ids_replay_equals_live_but_for_past_rounds_ids(self) -> None:
+        if not hasattr(self, "table"):
+            return
+        live = self.table.state
+        current: set[str] = set()
+        for event in self.table.events:
+            if isinstance(event, CoupSettled | RoundVoided):
+                current = set()
+            elif isinstance(event, BetPlaced) and event.bet_id is not None:
+                current.add(event.bet_id)
+        replayed = Table.replay(self.table.config, self.table.events, round_bet_ids=True).state
+        assert replayed.bet_ids == {k: v for k, v in live.bet_ids.items() if k in current}
+        assert dataclasses.replace(replayed, bet_ids=live.bet_ids) == live
+
+    @invariant()
+    def snapshot_rebuilds_the_state_between_rounds(self) -> None:
+        if not hasattr(self, "table"):
+            return
+        table = self.table
+        if table.phase is Phase.IDLE:
+            data = json.loads(json.dumps(table.snapshot()))
+            assert Table.from_snapshot(table.config, data).state == table.state
+            self.last_snapshot = (data, len(table.events))
+        else:
+            state = copy.deepcopy(table.state)
+            try:
+                table.snapshot()
+            except PhaseError:
+                assert table.state == state
+            else:
+                raise AssertionError(f"a snapshot was taken in phase {table.phase.value}")
+        if self.last_snapshot is not None:
+            data, seen = self.last_snapshot
+            rebuilt = Table.from_snapshot(table.config, data, events=table.events[seen:])
+            assert rebuilt.state == table.state
 
 
 TableMachine.TestCase.settings = settings(

@@ -29,6 +29,14 @@ baccarat.table.LimitError: player bet 20000 is above the maximum 10000 (R21: eac
 ('CoupSettled', 'idle', True)
 >>> Table.replay(table.config, table.events).state == table.state
 True
+
+Between rounds, :meth:`Table.snapshot` gives the whole state as JSON data, and
+:meth:`Table.from_snapshot` rebuilds it (then replays only the events that came after):
+
+>>> import json
+>>> copy = Table.from_snapshot(table.config, json.loads(json.dumps(table.snapshot())))
+>>> copy.state == table.state
+True
 """
 
 from __future__ import annotations
@@ -74,6 +82,7 @@ from baccarat.table_events import (
 )
 
 __all__ = [
+    "SNAPSHOT_FORMAT",
     "BetNotOffered",
     "BettingClosedError",
     "BettorError",
@@ -86,6 +95,7 @@ __all__ = [
     "Phase",
     "PhaseError",
     "SeatError",
+    "SnapshotError",
     "SpotError",
     "SqueezeError",
     "Table",
@@ -145,6 +155,10 @@ class FundsError(TableInputError):
 
 class CardError(TableInputError):
     """A card that is not a card, or one the shoe cannot hold any more of (R1, R18)."""
+
+
+class SnapshotError(TableInputError):
+    """A snapshot that cannot be read: another format version, or data that is not a table's snapshot."""
 
 
 class ClockError(TableInputError):
@@ -289,6 +303,11 @@ class Table:
 
     ``source`` is the random source of the table's shoes (automatic deal source); ``dealer`` may be
     given instead (a :class:`~baccarat.dealing.ShoeDealer` with the table's shoe settings).
+
+    ``bet_id`` of :meth:`place_bet` makes a repeated placement a no-op. The table remembers those ids
+    for its whole life by default; with ``round_bet_ids`` it forgets them when a round ends (settled
+    or voided), so memory stays bounded and an id is a no-op only within its round (a server that
+    stores the ids catches a reuse in a later round itself).
     """
 
     def __init__(
@@ -298,12 +317,15 @@ class Table:
         source: RandomSource | None = None,
         dealer: ShoeDealer | None = None,
         keep_log: bool = True,
+        round_bet_ids: bool = False,
     ) -> None:
         self.config = config or TableConfig()
         self.state = TableState()
         self._log: list[TableEvent] = []
         #: whether :attr:`events` keeps every event (a server that stores them elsewhere keeps none)
         self.keep_log = keep_log
+        #: whether bet ids are forgotten when a round ends (see above)
+        self.round_bet_ids = round_bet_ids
         self._dealer: ShoeDealer | None = None
         if self.config.deal_source is DealSource.AUTOMATIC:
             self._dealer = dealer or ShoeDealer(self.config.shoe, source=source)
@@ -415,16 +437,112 @@ class Table:
         source: RandomSource | None = None,
         dealer: ShoeDealer | None = None,
         keep_log: bool = True,
+        round_bet_ids: bool = False,
     ) -> Table:
         """A table rebuilt from an event log (events or their :meth:`~TableEvent.to_dict` data).
 
-        The state equals the live table's (``keep_log``: see :class:`Table`). The shoe is not in the log (it would show the cards to
-        come): a replayed automatic table deals from a new shoe, so a round left unfinished by the log
-        is voided (R18) before play goes on.
+        The state equals the live table's when ``round_bet_ids`` is the live table's too
+        (``keep_log``, ``round_bet_ids``: see :class:`Table`). The shoe is not in the log (it would
+        show the cards to come): a replayed automatic table deals from a new shoe, so a round left
+        unfinished by the log is voided (R18) before play goes on.
         """
-        table = cls(config, source=source, dealer=dealer, keep_log=keep_log)
+        table = cls(config, source=source, dealer=dealer, keep_log=keep_log, round_bet_ids=round_bet_ids)
+        table._replay(events)
+        return table
+
+    def _replay(self, events: Iterable[TableEvent | Mapping[str, Any]]) -> None:
         for event in events:
-            table._emit(event if isinstance(event, TableEvent) else event_from_dict(dict(event)))
+            self._emit(event if isinstance(event, TableEvent) else event_from_dict(dict(event)))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table's whole state as JSON data, between rounds only (``format``: :data:`SNAPSHOT_FORMAT`).
+
+        :meth:`from_snapshot` rebuilds an equal state from it, so a table with a long life is rebuilt
+        from its last snapshot and the events after it instead of its whole log. Bettors, bets and
+        bet ids keep their order. Like the log, a snapshot holds no shoe.
+
+        >>> table = Table(TableConfig(deal_source=DealSource.DEALER_ENTRY, min_bet=100))
+        >>> _ = table.join("ann", balance=1_000, seat=3, now=5)
+        >>> data = table.snapshot()
+        >>> data["format"], data["bettors"], data["clock"]
+        (1, [{'id': 'ann', 'balance': 1000, 'seat': 3, 'variant': 'macau', 'owed': 0}], 5.0)
+        >>> _ = table.open_betting(now=6)
+        >>> table.snapshot()
+        Traceback (most recent call last):
+        ...
+        baccarat.table.PhaseError: round 1 is in progress (betting): a snapshot is taken between rounds (take it once the round is settled or voided)
+        """
+        state = self.state
+        if state.phase is not Phase.IDLE:
+            raise PhaseError(
+                f"round {state.round} is in progress ({state.phase.value}): a snapshot is taken between rounds",
+                hint="take it once the round is settled or voided",
+            )
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "round": state.round,
+            "clock": state.clock,
+            "reveal_since": state.reveal_since,
+            "shoe": {
+                "number": state.shoe_number,
+                "coups": state.coup_number,
+                "over": state.shoe_over,
+                "cut_card_at": state.cut_card_at,
+                "cards": {str(card): count for card, count in state.shoe_cards.items()},
+            },
+            "house": state.house,
+            "bought_in": state.bought_in,
+            "paid_out": state.paid_out,
+            "bettors": [
+                {"id": b.id, "balance": b.balance, "seat": b.seat, "variant": b.variant, "owed": b.owed}
+                for b in state.bettors.values()
+            ],
+            "bets": [
+                {"bettor": b.bettor, "kind": b.kind.value, "stake": b.stake, "spot": b.spot, "carried": b.carried}
+                for b in state.bets.values()
+            ],
+            "bet_ids": {
+                bet_id: [bettor, kind.value, amount, spot]
+                for bet_id, (bettor, kind, amount, spot) in state.bet_ids.items()
+            },
+            "results": "".join(winner.letter for winner in state.results),
+        }
+
+    @classmethod
+    def from_snapshot(
+        cls,
+        config: TableConfig,
+        data: Mapping[str, Any],
+        *,
+        events: Iterable[TableEvent | Mapping[str, Any]] = (),
+        source: RandomSource | None = None,
+        dealer: ShoeDealer | None = None,
+        keep_log: bool = True,
+        round_bet_ids: bool = False,
+    ) -> Table:
+        """A table rebuilt from a :meth:`snapshot`, then the ``events`` that came after it replayed.
+
+        The state equals the live table's, as with :meth:`replay` (and, as there, an automatic
+        table deals from a new shoe). With ``keep_log``, :attr:`events` holds only the events
+        replayed here. A snapshot of another format version, or data that is not a snapshot, is
+        refused with :class:`SnapshotError` (rebuild from the whole log instead).
+        """
+        found = data.get("format") if isinstance(data, Mapping) else None
+        if found != SNAPSHOT_FORMAT:
+            raise SnapshotError(
+                f"snapshot format {found!r} is not {SNAPSHOT_FORMAT}, the format this version reads",
+                hint="rebuild the table with Table.replay from its whole event log",
+            )
+        table = cls(config, source=source, dealer=dealer, keep_log=keep_log, round_bet_ids=round_bet_ids)
+        try:
+            table.state = _state_from_snapshot(data)
+        except (KeyError, TypeError, ValueError, AttributeError, InputError) as error:
+            detail = error.message if isinstance(error, InputError) else f"{type(error).__name__}: {error}"
+            raise SnapshotError(
+                f"the snapshot cannot be read ({detail})",
+                hint="rebuild the table with Table.replay from its whole event log",
+            ) from None
+        table._replay(events)
         return table
 
     # --- bettors --------------------------------------------------------------------------------
@@ -1472,6 +1590,8 @@ class Table:
             state.shoe_over = True
         if self.config.mode is DealingMode.CONTINUOUS:
             state.shoe_cards.clear()
+        if self.round_bet_ids:
+            state.bet_ids.clear()
         state.coup = CoupDealer()
         state.face_down = set()
         state.squeezers = {}
@@ -1480,6 +1600,80 @@ class Table:
 
 
 _OTHER_SIDE = {BetKind.BANKER: BetKind.PLAYER, BetKind.PLAYER: BetKind.BANKER}
+
+#: The version of :meth:`Table.snapshot` data; a snapshot of another version is not read.
+SNAPSHOT_FORMAT = 1
+
+_WINNER_BY_LETTER = {winner.letter: winner for winner in Winner}
+
+
+def _state_from_snapshot(data: Mapping[str, Any]) -> TableState:
+    """The state a snapshot describes (raises KeyError, TypeError or ValueError on malformed data)."""
+    shoe = data["shoe"]
+    state = TableState(
+        round=_whole(data["round"]),
+        clock=_time(data["clock"]),
+        reveal_since=_time(data["reveal_since"]),
+        shoe_number=_whole(shoe["number"]),
+        coup_number=_whole(shoe["coups"]),
+        shoe_over=_flag(shoe["over"]),
+        cut_card_at=None if shoe["cut_card_at"] is None else _whole(shoe["cut_card_at"]),
+        shoe_cards=Counter({Card.parse(text): _whole(count) for text, count in shoe["cards"].items()}),
+        house=_whole(data["house"], least=None),
+        bought_in=_whole(data["bought_in"]),
+        paid_out=_whole(data["paid_out"]),
+        results=[_WINNER_BY_LETTER[letter] for letter in data["results"]],
+    )
+    for b in data["bettors"]:
+        bettor = TableBettor(
+            _text(b["id"]), _whole(b["balance"]), _seat(b["seat"]), _text(b["variant"]), _whole(b["owed"])
+        )
+        if bettor.id in state.bettors:
+            raise ValueError(f"bettor {bettor.id!r} is in the snapshot twice")
+        state.bettors[bettor.id] = bettor
+    for b in data["bets"]:
+        bet = TableBet(
+            _text(b["bettor"]), BetKind(b["kind"]), _whole(b["stake"]), _seat(b["spot"]), _whole(b["carried"])
+        )
+        if bet.bettor not in state.bettors:
+            raise ValueError(f"a bet of {bet.bettor!r}, who is not at the table")
+        if (bet.bettor, bet.kind) in state.bets:
+            raise ValueError(f"the {bet.kind.value} bet of {bet.bettor!r} is in the snapshot twice")
+        state.bets[(bet.bettor, bet.kind)] = bet
+        state._moved(bet.kind, bet.stake)
+    for bet_id, (bettor, kind, amount, spot) in data["bet_ids"].items():
+        state.bet_ids[_text(bet_id)] = (_text(bettor), BetKind(kind), _whole(amount), _seat(spot))
+    return state
+
+
+def _whole(value: Any, *, least: int | None = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    if least is not None and value < least:
+        raise ValueError(f"{value} is below {least}")
+    return value
+
+
+def _seat(value: Any) -> int | None:
+    return None if value is None else _whole(value, least=1)
+
+
+def _time(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{value!r} is not a time")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{value!r} is not true or false")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a string")
+    return value
 
 
 def _ok(check: Callable[[], None]) -> bool:

@@ -69,6 +69,42 @@ def test_a_client_id_used_at_another_table_answers_the_stored_bet(make_client: A
     _ledger_ok(client)
 
 
+def test_a_client_id_used_in_an_earlier_round_of_the_table_answers_the_stored_bet(
+    make_client: Any, db_url: str
+) -> None:
+    client = make_client(db_url)
+    ann = register(client, "ann")
+    current = betting_round(client, "macau")
+    body = {"client_id": "ann-1", "bet": "banker", "stake": 1000}
+    first = client.post("/api/tables/macau/bets", json=body, headers=ann)
+    assert first.status_code == 201, first.text
+    wait_for(lambda: _settled(client, ann, current["id"]))
+    runner = client.app.state.service.runners["macau"]
+    assert runner.restored == (0, 0)  # started on an empty database
+    assert not any(key.endswith("/ann-1") for key in runner.table.state.bet_ids)  # the table keeps this round's ids
+    total = client.get("/api/me", headers=ann).json()["balance"]
+    later = betting_round(client, "macau")
+    assert later["id"] != current["id"]
+    reused = client.post("/api/tables/macau/bets", json=body, headers=ann)  # the table forgot it: the store finds it
+    assert reused.status_code == 200 and reused.json()["duplicate"] is True, reused.text
+    assert reused.json()["bet"]["id"] == first.json()["bet"]["id"]
+    assert reused.json()["bet"]["round_id"] == current["id"]
+    assert runner.restored[0] > 0  # the refused write reloaded the table from its snapshot
+    assert client.get("/api/me", headers=ann).json()["balance"] == total
+    assert client.get("/api/tables/macau/me", headers=ann).json()["bets"] == []
+    wait_for(lambda: client.get(f"/api/rounds/{later['id']}").json()["status"] == "settled")
+    assert client.get("/api/me", headers=ann).json()["balance"] == total
+    # sent again while no betting is open (the table refuses a new bet): still the stored bet
+    assert client.post("/api/admin/tables/macau/close", headers=admin(client)).status_code == 200
+    wait_for(lambda: client.get("/api/tables/macau").json()["table"]["phase"] == "idle")
+    closed = client.post("/api/tables/macau/bets", json=body, headers=ann)
+    assert closed.status_code == 200 and closed.json()["bet"]["id"] == first.json()["bet"]["id"], closed.text
+    fresh = client.post("/api/tables/macau/bets", json=body | {"client_id": "ann-2"}, headers=ann)
+    assert fresh.status_code == 409, fresh.text
+    assert client.get("/api/me", headers=ann).json()["balance"] == total
+    _ledger_ok(client)
+
+
 def test_refusals(make_client: Any, tmp_path: Path) -> None:
     client = make_client(f"sqlite:///{tmp_path}/r.db")
     bob = register(client, "bob")

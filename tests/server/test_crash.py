@@ -1,6 +1,9 @@
 """Crash test: the server is SIGKILLed at 50 points of rounds with bets in flight, restarted, and the
 ledger's invariants are checked after every kill; at the end every bet is settled or refunded once.
 
+After every kill, each table rebuilt from its stored snapshot and the events after it equals the
+table replayed from all of its events (the snapshot is written with the events it covers).
+
 Half of the kills come from named crash points inside the server (between a commit and the next
 step, inside an uncommitted settlement or bet batch: ``BACCARAT_TEST_KILL_AT``), half at random
 instants. Restarts fork from a process that has already imported the server (crash_zygote.py), so
@@ -29,7 +32,10 @@ from tests.server.conftest import ADMIN_PASSWORD, write_tables
 from baccarat.server.db import make_engine
 from baccarat.server.hooks import CRASH_POINTS
 from baccarat.server.schema import BetStatus, bets, rounds
+from baccarat.server.settings import load_lobby
 from baccarat.server.store import Store
+from baccarat.table import Table
+from baccarat.table_config import TableConfig
 
 KILLS = 50
 HERE = Path(__file__).parent
@@ -129,9 +135,15 @@ class Bettor(threading.Thread):
                     time.sleep(0.01)
 
 
-def _check(store: Store, accepted: dict[tuple[int, str], int]) -> None:
+def _check(store: Store, accepted: dict[tuple[int, str], int], configs: dict[str, TableConfig]) -> None:
     report = store.check_ledger()
     assert report.ok, report
+    for table_id, config in configs.items():
+        history = store.table_history(table_id)
+        if history.snapshot is not None:
+            rebuilt = Table.from_snapshot(config, history.snapshot, events=history.events, round_bet_ids=True)
+            replayed = Table.replay(config, store.table_events(table_id), round_bet_ids=True)
+            assert rebuilt.state == replayed.state, table_id
     with store.engine.connect() as conn:
         stored = {row[0] for row in conn.execute(select(bets.c.id)).all()}
     missing = set(accepted.values()) - stored
@@ -142,6 +154,7 @@ def _check(store: Store, accepted: dict[tuple[int, str], int]) -> None:
 def test_kill_restart_recover(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path}/crash.db"
     config = write_tables(tmp_path / "tables.toml", betting=0.3)
+    configs = {spec.id: spec.table_config() for spec in load_lobby(config).tables}
     server = Server(db=db, config=config)
     rng = random.Random(20240607)
     accepted: dict[tuple[int, str], int] = {}
@@ -190,7 +203,7 @@ def test_kill_restart_recover(tmp_path: Path) -> None:
             server.kill()
             bettor.stop.set()
             bettor.join(timeout=5)
-            _check(store, accepted)
+            _check(store, accepted, configs)
         # a last start: close the tables and let every round in flight finish
         server.start({})
         boss = httpx.post(f"{server.url}/api/auth/login", json={"name": "admin", "password": ADMIN_PASSWORD}).json()
@@ -208,7 +221,8 @@ def test_kill_restart_recover(tmp_path: Path) -> None:
                 break
             time.sleep(0.1)
         assert open_rounds == 0
-        _check(store, accepted)
+        _check(store, accepted, configs)
+        assert all(store.table_history(t).snapshot is not None for t in ("macau", "predealt", "cont"))
         with store.engine.connect() as conn:
             statuses: dict[Any, Any] = dict(
                 conn.execute(select(bets.c.status, func.count()).group_by(bets.c.status)).all()

@@ -401,7 +401,8 @@ def create_app(options: ServiceOptions) -> FastAPI:
     replicas: dict[str, tuple[int, float, Table]] = {}
 
     async def table_of(spec: TableSpec) -> Table:
-        """The table's state: this process's own, or a copy rebuilt from the stored events."""
+        """The table's state: this process's own, or a copy rebuilt from the database (its snapshot and
+        the events after it) when the table's newest event changes."""
         runner = service.runners.get(spec.id)
         if runner is not None and runner.table is not None and runner.leader:
             return runner.table
@@ -412,8 +413,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
         if cached is not None and cached[0] == last:
             replicas[spec.id] = (last, time.monotonic(), cached[2])
             return cached[2]
-        stored = await service.read(service.store.table_events, spec.id)
-        table = Table.replay(spec.table_config(), stored, keep_log=False)
+        table = (await service.load_table(spec.id, spec.table_config())).table
         replicas[spec.id] = (last, time.monotonic(), table)
         return table
 

@@ -41,6 +41,7 @@ __all__ = [
     "sessions",
     "shoes",
     "table_leases",
+    "table_snapshots",
     "table_state",
     "users",
 ]
@@ -234,6 +235,17 @@ events = Table(
     Column("created_at", Float, nullable=False),
 )
 Index("ix_events_table", events.c.table_id, events.c.id)
+
+#: The newest snapshot of each table's state machine between rounds (JSON of ``Table.snapshot``),
+#: covering the table's events up to ``event_id``: the table is rebuilt from it and the events after.
+table_snapshots = Table(
+    "table_snapshots",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("event_id", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
 
 intents = Table(
     "intents",

@@ -7,8 +7,10 @@ provably fair shoe and store its cards, open betting, count down, close, enter t
 into the table (waiting for the squeezers, R23), settle, end the shoe and reveal its seed. Players'
 intents (join, sit, bet, reveal, leave, …) are applied to the same table in arrival order. Every
 step's events are stored with their ledger entries in one transaction, fenced by the lease, so a
-process that resumes after a crash rebuilds the table with :meth:`Table.replay` and goes on: a
-round in flight when the process died continues from its stored state with its stored cards.
+process that resumes after a crash rebuilds the table and goes on: a round in flight when the
+process died continues from its stored state with its stored cards. Each round that ends stores a
+snapshot of the table (:meth:`Table.snapshot`) in the same transaction as its last events, so the
+table is rebuilt from the newest snapshot and the events after it, not from its whole history.
 """
 
 from __future__ import annotations
@@ -43,11 +45,11 @@ from baccarat.server.schema import RoundStatus
 from baccarat.server.settings import Dealing, Lobby, TableSpec
 from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, Store, TableWrite, User
 from baccarat.shoe import DealingMode, ShoeConfig
-from baccarat.table import Phase, Table, TableInputError
+from baccarat.table import Phase, SnapshotError, Table, TableInputError
 from baccarat.table_config import TableConfig
 from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
 
-__all__ = ["Service", "ServiceOptions", "TableRunner", "seat_view", "table_public"]
+__all__ = ["LoadedTable", "Service", "ServiceOptions", "TableRunner", "seat_view", "table_public"]
 
 log = logging.getLogger("baccarat.server")
 T = TypeVar("T")
@@ -86,13 +88,24 @@ class _Job:
     meta: dict[str, tuple[int, str, int]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class LoadedTable:
+    """A table rebuilt from the database: the id of the newest event its snapshot covers (0: no
+    snapshot, every event replayed) and how many stored events were replayed."""
+
+    table: Table
+    snapshot_event_id: int
+    replayed: int
+
+
 class TableRunner:
     """The loop of one table (runs only while this process holds the table's lease).
 
     It owns the table's one authoritative :class:`~baccarat.table.Table`: every action (the loop's
     own, and the players' intents) is applied to it in order and stored, with its ledger entries, by
     :meth:`Store.commit_table`; actions that arrive while a transaction is being written go together
-    in the next one (group commit). A failed write rebuilds the table from the stored events.
+    in the next one (group commit). A step that ends a round stores the table's snapshot with it. A
+    failed write rebuilds the table from the database (the newest snapshot and the events after it).
     """
 
     def __init__(self, service: Service, spec: TableSpec) -> None:
@@ -112,6 +125,8 @@ class TableRunner:
         self._stop = asyncio.Event()
         self._wake = asyncio.Event()
         self._lease_at = 0.0
+        #: the last rebuild from the database: (the snapshot's newest event id, 0 without one; events replayed)
+        self.restored: tuple[int, int] | None = None
 
     # --- plumbing -------------------------------------------------------------------------------
 
@@ -177,8 +192,7 @@ class TableRunner:
 
     async def _restore(self) -> None:
         """Rebuild the table, the shoe and the roads from the database (at start and after taking the lease over)."""
-        stored = await self.service.read(self.store.table_events, self.spec.id)
-        table = Table.replay(self.config, stored, keep_log=False)
+        table = await self._rebuild()
         unfinished = await self.service.read(self.store.unfinished_rounds, self.spec.id)
         self.round = unfinished[-1] if unfinished else None
         shoe = await self.service.read(self.store.active_shoe, self.spec.id)
@@ -198,9 +212,13 @@ class TableRunner:
         self.leader = True
 
     async def _reload(self) -> None:
-        """After a failed write: the stored events are the truth."""
-        stored = await self.service.read(self.store.table_events, self.spec.id)
-        self.table = Table.replay(self.config, stored, keep_log=False)
+        """After a failed write: what is stored is the truth."""
+        self.table = await self._rebuild()
+
+    async def _rebuild(self) -> Table:
+        loaded = await self.service.load_table(self.spec.id, self.config)
+        self.restored = (loaded.snapshot_event_id, loaded.replayed)
+        return loaded.table
 
     # --- the journal: apply in order, store in groups ---------------------------------------------
 
@@ -290,8 +308,13 @@ class TableRunner:
                 continue
             op, data = job.data(events) if job.data is not None else (job.op, {})
             round_id = None if self.round is None else int(self.round["id"])
+            snapshot = None
+            if table.phase is Phase.IDLE and any(isinstance(e, CoupSettled | RoundVoided) for e in events):
+                snapshot = table.snapshot()  # a round ended: the table between rounds
             if events or op is not None:
-                writes.append(TableWrite(events, op=op, data=data, round_id=round_id, bet_meta=job.meta))
+                writes.append(
+                    TableWrite(events, op=op, data=data, round_id=round_id, bet_meta=job.meta, snapshot=snapshot)
+                )
             answers.append(("ok", (value, events)))
         return answers, writes
 
@@ -688,7 +711,16 @@ class TableRunner:
             return events, answer
 
         meta: dict[str, tuple[int, str, int]] = {}
-        placed = await self.submit(apply, bet=(user, client_id), meta=meta)
+        try:
+            placed = await self.submit(apply, bet=(user, client_id), meta=meta)
+        except BaccaratError:
+            # the table forgets a round's bet ids when the round ends: a bet sent again in a later
+            # round (whose betting may be closed, or whose limits it may break) is answered by the
+            # stored bet, as it was in its own round
+            found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+            if found:
+                return _Placed(next(iter(found.values())), duplicate=True)
+            raise
         assert isinstance(placed, _Placed)
         if placed.bet is None:
             found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
@@ -798,6 +830,22 @@ class Service:
         """Run a reading store call on a reader thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._readers, lambda: fn(*args, **kwargs))
+
+    async def load_table(self, table_id: str, config: TableConfig) -> LoadedTable:
+        """A table's state machine rebuilt from the database: its newest snapshot and the events after
+        it; with no snapshot this version can read, every stored event. Bet ids are kept for the
+        round in play only (a client id reused later is caught by the bets' unique constraint)."""
+        history = await self.read(self.store.table_history, table_id)
+        events = history.events
+        if history.snapshot is not None:
+            try:
+                table = Table.from_snapshot(config, history.snapshot, events=events, keep_log=False, round_bet_ids=True)
+                return LoadedTable(table, history.after, len(events))
+            except SnapshotError as error:
+                log.warning("table %s: its snapshot cannot be read (%s); replaying every event", table_id, error)
+                events = await self.read(self.store.table_events, table_id)
+        table = Table.replay(config, events, keep_log=False, round_bet_ids=True)
+        return LoadedTable(table, 0, len(events))
 
     # --- events ---------------------------------------------------------------------------------
 

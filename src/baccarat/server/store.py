@@ -44,10 +44,12 @@ from baccarat.server.schema import (
     sessions,
     shoes,
     table_leases,
+    table_snapshots,
     table_state,
     users,
 )
 from baccarat.settlement import BetResult
+from baccarat.table import SNAPSHOT_FORMAT
 from baccarat.table_events import (
     EVENT_TYPES,
     BetPlaced,
@@ -73,6 +75,7 @@ __all__ = [
     "Role",
     "SettledBet",
     "Store",
+    "TableHistory",
     "TableWrite",
     "User",
     "bet_payload",
@@ -643,15 +646,50 @@ class Store:
             self._purse_cache[key] = found
         return found
 
-    def table_events(self, table_id: str) -> list[dict[str, Any]]:
-        """Every stored event of the table state machine, oldest first (what :meth:`Table.replay` reads)."""
+    def table_events(self, table_id: str, *, after: int = 0) -> list[dict[str, Any]]:
+        """The stored events of the table state machine with an id above ``after`` (default: every one),
+        oldest first (what :meth:`Table.replay` reads)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(events.c.payload)
-                .where(events.c.table_id == table_id, events.c.kind.in_(sorted(EVENT_TYPES)))
-                .order_by(events.c.id)
-            ).all()
+            return self._table_events(conn, table_id, after)
+
+    @staticmethod
+    def _table_events(conn: Connection, table_id: str, after: int) -> list[dict[str, Any]]:
+        rows = conn.execute(
+            select(events.c.payload)
+            .where(events.c.table_id == table_id, events.c.id > after, events.c.kind.in_(sorted(EVENT_TYPES)))
+            .order_by(events.c.id)
+        ).all()
         return [json.loads(row[0]) for row in rows]
+
+    def table_history(self, table_id: str) -> TableHistory:
+        """What rebuilds the table: its newest snapshot (when it is of the format this version reads)
+        and the state machine's events after it; with none, every event."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(table_snapshots.c.event_id, table_snapshots.c.payload).where(
+                    table_snapshots.c.table_id == table_id
+                )
+            ).first()
+            snapshot: dict[str, Any] | None = None
+            after = 0
+            if row is not None:
+                data = json.loads(row[1])
+                if isinstance(data, dict) and data.get("format") == SNAPSHOT_FORMAT:
+                    snapshot, after = data, int(row[0])
+            return TableHistory(snapshot=snapshot, after=after, events=self._table_events(conn, table_id, after))
+
+    def _store_snapshot(self, conn: Connection, table_id: str, snapshot: dict[str, Any], now: float) -> None:
+        """Store the table's snapshot as covering every event of the table stored so far (in this transaction too)."""
+        event_id = int(conn.execute(select(func.max(events.c.id)).where(events.c.table_id == table_id)).scalar() or 0)
+        values = {"table_id": table_id, "event_id": event_id, "payload": _dumps(snapshot), "created_at": now}
+        dialect_insert = postgresql.insert if self.postgres else sqlite.insert
+        statement = dialect_insert(table_snapshots).values(**values)
+        conn.execute(
+            statement.on_conflict_do_update(
+                index_elements=[table_snapshots.c.table_id],
+                set_={"event_id": event_id, "payload": statement.excluded.payload, "created_at": now},
+            )
+        )
 
     def last_event_id(self, table_id: str) -> int:
         """The id of the table's newest stored event (0 when none)."""
@@ -695,7 +733,8 @@ class Store:
         a settlement back to the purse (and winnings from the house, commission owed recorded in the
         commission box); a refund back to the purse; leaving or cashing out pays the commission box
         and moves the rest back to the wallet. ``owner`` fences the write: it is refused unless that
-        process still holds the table's lease.
+        process still holds the table's lease. A write's ``snapshot`` is stored as covering every
+        event of the table up to that write's, in the same transaction.
         """
         try:
             return self._commit_table(table_id, writes, owner=owner)
@@ -801,6 +840,9 @@ class Store:
                     )
                     self._finish_balances(conn, round_id, table_id)
                     journal.public("round_voided", w.data)
+                if w.snapshot is not None:
+                    journal.flush()
+                    self._store_snapshot(conn, table_id, w.snapshot, now)
             journal.flush()
             if journal.bet_ids:
                 crash_point("bets_uncommitted")
@@ -1075,6 +1117,18 @@ class TableWrite:
     round_id: int | None = None
     #: per bet id of a BetPlaced event: (user id, client id, total balance before the bet)
     bet_meta: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+    #: the table's snapshot (``Table.snapshot``) once this step's events are applied, between rounds
+    snapshot: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableHistory:
+    """What rebuilds a table: its newest snapshot (``None``: none, or of another format), the id of
+    the newest event it covers (0 without one), and the state machine's events after that id."""
+
+    snapshot: dict[str, Any] | None
+    after: int
+    events: list[dict[str, Any]]
 
 
 @dataclass(slots=True)
