@@ -18,9 +18,12 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from baccarat.analysis import feature_ways, par_sheet
+from baccarat.bets import BetKind
 from baccarat.composition import Composition
 from baccarat.coup import banker_draws, player_draws
+from baccarat.paytables import parse_paytable
 from baccarat.rng import SeededSource, shuffle
+from baccarat.settlement import outcome_table
 from baccarat.variants import VARIANTS
 
 
@@ -119,6 +122,9 @@ def main() -> None:
     )
     twelve_ms = median_ms(lambda: full_par_sheet(12), max(5, args.repeats // 5))
 
+    every_bet = parse_paytable({"name": "all", "bets": {k.value: {"pays": 2} for k in BetKind}}, source="benchmark")
+    table_ms = median_ms(lambda: outcome_table.__wrapped__(every_bet), max(3, args.repeats // 10))
+
     baseline = baseline_main_bets(8)
     exact = par_sheet(8).bets
     assert all(
@@ -132,6 +138,7 @@ def main() -> None:
     print(f"full par sheet, 8 decks ({bets} bets, {len(VARIANTS)} variants):     {odds_ms:9.3f} ms")
     print(f"full par sheet, partly dealt 8-deck shoes:          {partial_ms:9.3f} ms")
     print(f"full par sheet, 12 decks:                           {twelve_ms:9.3f} ms")
+    print(f"outcome table of a new paytable ({len(BetKind)} bet kinds):  {table_ms:9.3f} ms")
     print(f"pure-Python baseline (point values, main bets only): {baseline_ms:8.1f} ms")
     print(f"speed-up over the baseline:                         {baseline_ms / odds_ms:9.0f}x")
     print(f"odds_ms={odds_ms:.3f}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import numpy as np
@@ -354,15 +353,12 @@ def test_outcome_table_shape_and_levels(name: str) -> None:
     assert table.levels[K.BANKER][-1].pays in (Fraction(19, 20), Fraction(1))
 
 
-def test_outcome_table_builds_well_under_a_second() -> None:
-    # A paytable not seen before (cache miss) with every bet kind.
+def test_outcome_table_of_a_new_paytable_covers_every_bet_kind() -> None:
+    # A paytable not seen before (cache miss) with every bet kind; its build time is in benchmarks/bench_odds.py.
     data = {"name": "all", "bets": {kind.value: {"pays": 2} for kind in BetKind}}
-    paytable = parse_paytable(data, source="all (test)")
-    start = time.perf_counter()
-    table = outcome_table(paytable)
-    elapsed = time.perf_counter() - start
-    assert len(table.kinds) == len(BetKind)
-    assert elapsed < 1.0, f"outcome table took {elapsed:.3f} s"
+    table = outcome_table(parse_paytable(data, source="all (test)"))
+    assert set(table.kinds) == set(BetKind)
+    assert all(table.index[kind].shape == (FEATURE_KEYS,) for kind in BetKind)
 
 
 def test_outcome_table_main_bets_on_every_key() -> None:
