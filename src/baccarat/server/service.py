@@ -662,20 +662,17 @@ class TableRunner:
             raise ProcedureError(f"table {self.spec.id} is starting", hint="retry in a moment")
         key = _bet_key((user, client_id))
         if key in table.state.bet_ids:  # placed before: the stored bet is the answer (its body is not compared)
-            found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
-            if found:
-                return _Placed(next(iter(found.values())), duplicate=True)
+            if stored := await self._stored_bet(user, client_id):
+                return stored
         else:
             current = None if self.round is None else int(self.round["id"])
             if round_id is not None and round_id != current:
-                found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
-                if found:
-                    return _Placed(next(iter(found.values())), duplicate=True)
+                if stored := await self._stored_bet(user, client_id):
+                    return stored
                 raise ProcedureError(f"betting is closed for round {round_id}", hint="bet on the round now betting")
             if user.name not in table.state.bettors:
-                found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
-                if found:
-                    return _Placed(next(iter(found.values())), duplicate=True)
+                if stored := await self._stored_bet(user, client_id):
+                    return stored
                 await self._joined(user)
         name = user.name
         placed_round = self.round
@@ -717,15 +714,19 @@ class TableRunner:
             # the table forgets a round's bet ids when the round ends: a bet sent again in a later
             # round (whose betting may be closed, or whose limits it may break) is answered by the
             # stored bet, as it was in its own round
-            found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
-            if found:
-                return _Placed(next(iter(found.values())), duplicate=True)
+            if stored := await self._stored_bet(user, client_id):
+                return stored
             raise
         assert isinstance(placed, _Placed)
         if placed.bet is None:
-            found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
-            placed = _Placed(found.get((user.id, client_id)), duplicate=True)
+            placed = await self._stored_bet(user, client_id) or _Placed(None, duplicate=True)
         return placed
+
+    async def _stored_bet(self, user: User, client_id: str) -> _Placed | None:
+        """The answer to a bet placed before: the stored bet with this client id (``None``: none stored)."""
+        found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+        bet = found.get((user.id, client_id))
+        return None if bet is None else _Placed(bet, duplicate=True)
 
     def public(self) -> dict[str, Any]:
         """What every client may see of the table now."""
