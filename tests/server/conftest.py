@@ -189,3 +189,16 @@ def betting_round(client: TestClient, table: str, left: float = 0.6) -> dict[str
         return None
 
     return dict(wait_for(ready))
+
+
+def close_table(client: TestClient, table: str) -> None:
+    """Close a table as the admin and wait until its last round has ended and no other will start."""
+    assert client.post(f"/api/admin/tables/{table}/close", headers=admin(client)).status_code == 200
+    time.sleep(0.5)  # a round the loop was opening as the table closed has opened by now (and is waited for)
+
+    def finished() -> bool:
+        detail = client.get(f"/api/tables/{table}").json()
+        current = detail["round"]
+        return bool(detail["table"]["phase"] == "idle" and current and current["status"] in ("settled", "voided"))
+
+    wait_for(finished)

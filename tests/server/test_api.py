@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.conftest import admin, betting_round, register, wait_for
+from tests.server.conftest import admin, betting_round, close_table, register, wait_for
 from typer.testing import CliRunner
 
 from baccarat.cli.app import app as cli_app
@@ -95,8 +95,7 @@ def test_a_client_id_used_in_an_earlier_round_of_the_table_answers_the_stored_be
     wait_for(lambda: client.get(f"/api/rounds/{later['id']}").json()["status"] == "settled")
     assert client.get("/api/me", headers=ann).json()["balance"] == total
     # sent again while no betting is open (the table refuses a new bet): still the stored bet
-    assert client.post("/api/admin/tables/macau/close", headers=admin(client)).status_code == 200
-    wait_for(lambda: client.get("/api/tables/macau").json()["table"]["phase"] == "idle")
+    close_table(client, "macau")
     closed = client.post("/api/tables/macau/bets", json=body, headers=ann)
     assert closed.status_code == 200 and closed.json()["bet"]["id"] == first.json()["bet"]["id"], closed.text
     fresh = client.post("/api/tables/macau/bets", json=body | {"client_id": "ann-2"}, headers=ann)

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from tests.server.conftest import admin, betting_round, register, wait_for
+from tests.server.conftest import admin, betting_round, close_table, register, wait_for
 
 from baccarat.server.schema import events, table_snapshots
 from baccarat.server.service import TableRunner, table_public
@@ -48,17 +48,11 @@ def _wait_settled(client: TestClient, round_id: int) -> None:
     wait_for(lambda: client.get(f"/api/rounds/{round_id}").json()["status"] == "settled")
 
 
-def _round_finished(client: TestClient, table_id: str) -> bool:
-    detail = client.get(f"/api/tables/{table_id}").json()
-    current = detail["round"]
-    return bool(detail["table"]["phase"] == "idle" and current and current["status"] in ("settled", "voided"))
-
-
 def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_after_it(
     make_client: Any, db_url: str
 ) -> None:
     client = make_client(db_url)
-    boss, ann, bob = admin(client), register(client, "ann"), register(client, "bob")
+    ann, bob = register(client, "ann"), register(client, "bob")
     store: Store = client.app.state.service.store
     played = attempts = 0
     while played < 3:
@@ -74,8 +68,7 @@ def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_aft
         ]
         _wait_settled(client, current["id"])
         played += all(placed.status_code == 201 for placed in bets)  # else betting closed in between
-    assert client.post("/api/admin/tables/macau/close", headers=boss).status_code == 200
-    wait_for(lambda: _round_finished(client, "macau"))
+    close_table(client, "macau")
     stored = wait_for(lambda: _snapshot_row(store, "macau"))
     assert stored[1]["format"] == SNAPSHOT_FORMAT
     # after the last round: events the snapshot does not cover
@@ -131,8 +124,7 @@ def test_a_snapshot_of_another_format_or_one_that_cannot_be_read_is_passed_over(
     store: Store = service.store
     runner = _runner(client, "cont")
     wait_for(lambda: _snapshot_row(store, "cont"))
-    assert client.post("/api/admin/tables/cont/close", headers=admin(client)).status_code == 200
-    wait_for(lambda: _round_finished(client, "cont"))
+    close_table(client, "cont")
     config = runner.config
     replayed = Table.replay(config, store.table_events("cont"), round_bet_ids=True)
     loaded = client.portal.call(service.load_table, "cont", config)
