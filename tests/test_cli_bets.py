@@ -29,7 +29,8 @@ def test_deal_json_without_bets_is_unchanged() -> None:
 
 
 def test_r24_r26_deal_settles_bets_on_every_coup() -> None:
-    data = deal("--variant", "standard", "--bet", "banker=100", "--bet", "閒龍寶=50", "--bet", "big=50")
+    # stakes in currency units (1 is 1.00); the JSON keeps minor units
+    data = deal("--variant", "standard", "--bet", "banker=1", "--bet", "閒龍寶=0.50", "--bet", "big=0.5")
     first, second = (coup["settlement"] for coup in data["coups"])
     assert first == [
         {"bet": "banker", "stake": 100, "result": "lose", "paid": 0, "commission": 0, "returned": 0, "level": ""},
@@ -56,23 +57,28 @@ def test_r24_r26_deal_settles_bets_on_every_coup() -> None:
 
 
 def test_r27_deal_with_owed_commission() -> None:
-    result = runner.invoke(app, ["deal", "--cards", "2S 9H 3D KC", "--bet", "莊=100", "--commission", "owed", "--json"])
+    result = runner.invoke(app, ["deal", "--cards", "2S 9H 3D KC", "--bet", "莊=1", "--commission", "owed", "--json"])
     assert result.exit_code == 0, result.output
     (s,) = json.loads(result.stdout)["coups"][0]["settlement"]
     assert (s["result"], s["paid"], s["commission"], s["returned"]) == ("win", 100, 5, 200)
 
 
 def test_deal_rich_output_shows_the_settlement() -> None:
-    result = runner.invoke(app, ["deal", "--cards", CARDS, "--variant", "standard", "--bet", "player_dragon_bonus=50"])
+    result = runner.invoke(
+        app,
+        ["deal", "--cards", CARDS, "--variant", "standard", "--bet", "player_dragon_bonus=1,000"],
+        env={"COLUMNS": "80"},
+    )
     assert result.exit_code == 0, result.output
     assert "Bets: Standard 標準百家樂" in result.stdout
-    assert "win by 8" in result.stdout and "550" in result.stdout
+    assert "win by 8" in result.stdout and "11,000" in result.stdout  # 1,000 back and 10,000 won, in currency units
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
 
 
 def test_deal_with_an_operator_paytable(tmp_path: Path) -> None:
     path = tmp_path / "tie9.toml"
     path.write_text('name = "tie9"\n[bets.tie]\npays = 9\n', encoding="utf-8")
-    data = deal("--paytable", str(path), "--bet", "tie=10")
+    data = deal("--paytable", str(path), "--bet", "tie=0.10")
     assert [coup["settlement"][0]["paid"] for coup in data["coups"]] == [0, 90]
 
 
@@ -80,9 +86,10 @@ def test_deal_with_an_operator_paytable(tmp_path: Path) -> None:
     ("bet", "message"),
     [
         ("dragon=10", "unknown bet 'dragon'"),
-        ("banker=0", "stake '0' is not a positive whole number"),
-        ("banker=-5", "stake '-5' is not a positive whole number"),
-        ("banker=1.5", "stake '1.5' is not a positive whole number"),
+        ("banker=0", "stake '0' must be positive"),
+        ("banker=-5", "stake '-5' must be positive"),
+        ("banker=1.555", "stake '1.555' has more than two decimals"),
+        ("banker=ten", "stake 'ten' is not a number"),
         ("banker", "has no stake"),
         ("dragon7=10", "bet dragon7 (Dragon 7) is not offered by variant 'macau'"),
         ("超級六=10", "bet super6 (Super 6) is not offered by variant 'macau'"),
@@ -103,7 +110,7 @@ def test_unknown_variant_and_bad_paytable_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "unknown variant 'vegas'" in result.stderr
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "bad"\n[bets.tie]\npays = -1\n', encoding="utf-8")
-    result = runner.invoke(app, ["deal", "--cards", CARDS, "--paytable", str(bad), "--bet", "tie=10"])
+    result = runner.invoke(app, ["deal", "--cards", CARDS, "--paytable", str(bad), "--bet", "tie=1"])
     assert result.exit_code == 2
     assert "bad.toml: bets.tie.pays: negative payout" in " ".join(result.stderr.split())
 
@@ -135,3 +142,23 @@ def test_variants_json() -> None:
     assert [v["name"] for v in json.loads(one.stdout)["variants"]] == ["western"]
     missing = runner.invoke(app, ["variants", "vegas"])
     assert missing.exit_code == 2 and "unknown variant" in missing.stderr
+
+
+def test_deal_never_cuts_a_figure_at_80_columns() -> None:
+    args = ["deal", "--cards", CARDS, "--variant", "standard", "--bet", "banker=1950000", "--bet", "閒龍寶=50"]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "1,950,000" in result.stdout and "…" not in result.stdout
+    assert "Commission" not in result.stdout  # an empty column is left out
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_variants_shows_limits_in_currency_units_and_json_in_minor_units() -> None:
+    result = runner.invoke(app, ["variants", "macau"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    banker = next(line for line in result.stdout.splitlines() if line.startswith(" banker "))
+    assert banker.split()[-2:] == ["100", "100,000"]
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    data = json.loads(runner.invoke(app, ["variants", "macau", "--json"]).stdout)
+    banker_json = data["variants"][0]["bets"][0]
+    assert (banker_json["bet"], banker_json["min"], banker_json["max"]) == ("banker", 10_000, 10_000_000)

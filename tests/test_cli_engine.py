@@ -74,3 +74,28 @@ def test_shoe_table_marks_the_cut_card_and_the_last_coup() -> None:
     assert "cut card out" in result.stdout
     assert "last coup" in result.stdout
     assert "demonstration" in result.stdout
+
+
+def test_shoe_numbers_scored_coups_from_1_after_the_demonstration_coups() -> None:
+    result = runner.invoke(app, ["shoe", "--seed", "42", "--demo", "2", "--decks", "1"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    labels = [line.split()[0] for line in result.stdout.splitlines() if line.startswith((" D", "  1", "  2"))]
+    assert labels[:4] == ["D1", "D2", "1", "2"]
+    assert "Shoe 1: 1 deck" in result.stdout and "1 decks" not in result.stdout
+
+
+def test_shoe_burns_before_each_coup_are_in_the_notes_not_a_list_of_lines() -> None:
+    result = runner.invoke(app, ["shoe", "--seed", "42", "--burn-each-coup"])
+    assert result.exit_code == 0, result.output
+    head = result.stdout.split("Shoe 1")[0]
+    burn_lines = [line for line in head.splitlines() if line.startswith("burned")]
+    assert len(burn_lines) == 2  # the first burn, and one line saying where the others are
+    first = next(line for line in head.splitlines() if line.startswith("burned "))
+    count = int(first.split()[1])
+    assert len(first.split(":")[1].split("(")[0].split()) == count  # as many cards as it says
+
+
+def test_shoe_warns_when_the_cut_card_leaves_no_scored_coup() -> None:
+    result = runner.invoke(app, ["shoe", "--decks", "1", "--cut-card", "51", "--seed", "1", "--demo", "2"])
+    assert result.exit_code == 0
+    assert "warning: the cut card (51 cards from the end) ended the shoe before any scored coup" in result.stderr

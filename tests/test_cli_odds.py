@@ -10,11 +10,19 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import baccarat.cli  # noqa: F401  (registers the commands)
+from baccarat.cli import odds_cache
 from baccarat.cli.app import app
+from baccarat.cli.odds_cmd import DEFAULT_CUT_CARDS
+from baccarat.shoe import ShoeConfig
 from baccarat.variants import VARIANTS
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(odds_cache.CACHE_ENV, str(tmp_path / "odds-cache"))
+
 
 PUBLISHED_WAYS = {"banker": 2_292_252_566_437_888, "player": 2_230_518_282_592_256, "tie": 475_627_426_473_216}
 
@@ -127,6 +135,11 @@ def test_odds_eor_table_and_json() -> None:
         (["--variant", "nope"], "unknown variant"),
         (["--json", "--csv"], "one output format"),
         (["--paytable", "/no/such/table.toml"], "cannot read the file"),
+        (["--paytable", "/"], "paytable /: cannot read the file"),
+        (["--decks", "x"], "--decks: 'x' is not a whole number (see baccarat odds --help)"),
+        (["--cut-card", "-5"], "--cut-card sets the cut card of --eor's countability summary"),
+        (["--eor", "--cut-card", "-5"], "cut card at -5 cards from the end"),
+        (["--eor", "--cut-card", "99999"], "cut card 99999 cards from the end is outside the shoe of 416 cards"),
     ],
 )
 def test_odds_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
@@ -134,6 +147,12 @@ def test_odds_bad_input_exits_2_with_a_message(args: list[str], message: str) ->
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
     assert "Traceback" not in result.output
+
+
+def test_the_default_cut_card_is_the_shoes() -> None:
+    assert ShoeConfig().cut_card_from_end == DEFAULT_CUT_CARDS
+    result = runner.invoke(app, ["odds", "--eor", "--json"])
+    assert json.loads(result.stdout)["cut_cards"] == DEFAULT_CUT_CARDS
 
 
 def test_odds_a_shoe_too_small_for_a_coup_exits_2() -> None:

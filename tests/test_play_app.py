@@ -98,7 +98,7 @@ async def test_a_bet_beyond_the_bankroll_is_refused_on_screen() -> None:
         events, balance = len(app.session.table.events), app.session.balance
         await pilot.press("p")
         message = text_of(app, "#message")
-        assert "available and cannot stake" in message and "has 50 available" in message
+        assert "you have 50 available and cannot stake 100" in message and "press a to add funds" in message
         assert len(app.session.table.events) == events and app.session.balance == balance
         assert app.session.bets == {BetKind.PLAYER: 10_000}
 

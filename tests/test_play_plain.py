@@ -140,7 +140,8 @@ def test_cli_plain_saves_and_resumes(tmp_path: Path) -> None:
     second = runner.invoke(app, ["play", "--plain", "--resume", "--save-file", path], input="balance\nhistory\nquit\n")
     assert second.exit_code == 0, second.output
     assert f"Balance {format_money(balance)}; no bets on the table" in second.output
-    assert "Shoe 1 coup 1:" in second.output and "Saved. Goodbye." in second.output
+    assert "Shoe 1 coup 1:" in second.output
+    assert f"Saved to {path}; baccarat play --resume --save-file {path} continues it. Goodbye." in second.output
 
 
 def test_cli_refuses_settings_on_resume_and_a_missing_save(tmp_path: Path) -> None:
@@ -165,3 +166,35 @@ def test_resume_after_the_shoe_changed(tmp_path: Path) -> None:
     session.deal()
     again.deal()
     assert again.history[-1].result == session.history[-1].result and again.history[-1].shoe_number == 2
+
+
+def test_piped_input_plays_line_by_line_without_plain() -> None:
+    result = runner.invoke(app, ["play", "--no-save", "--seed", "3"], input="bet banker 100\ndeal\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "not a terminal: playing line by line" in result.stderr
+    assert "Shoe 1 coup 1:" in result.stdout and "The game was not saved. Goodbye." in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("bankroll", "message"),
+    [
+        ("-100", "bankroll '-100' must be positive"),
+        ("0", "bankroll '0' must be positive"),
+        ("ten", "bankroll 'ten' is not a number"),
+        ("12.345", "bankroll '12.345' has more than two decimals"),
+    ],
+)
+def test_a_bad_bankroll_exits_2_with_a_message(bankroll: str, message: str) -> None:
+    result = runner.invoke(app, ["play", "--plain", "--no-save", "--bankroll", bankroll])
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
+
+
+def test_going_broke_offers_to_add_funds() -> None:
+    session = GameSession(seed="21", bankroll=1_000)
+    out = play(session, "bet tie 10\ndeal\nbet tie 10\nadd\nadd 25.50\nbalance\n")
+    assert session.balance == 1_000 + 2_550
+    assert "less than the smallest bet (10): type add to add 10, or quit" in out
+    assert "you have 0 available and cannot stake 10 (bet less, or type add to add funds)" in out
+    assert "Added 10." in out and "Added 25.50." in out
+    assert session.result == -1_000  # money brought is not money won

@@ -60,6 +60,9 @@ def unused_port() -> int:
         (["--scheduler", "localhost"], "tcp://"),
         (["--scheduler", f"tcp://127.0.0.1:{unused_port()}"], "cannot reach"),
         (["--plot", "chart.jpg"], ".png"),
+        (["--strategy", "flat", "--bankroll", "-100"], "bankroll '-100' must be positive"),
+        (["--strategy", "flat", "--stop-loss", "ten"], "stop-loss 'ten' is not a number"),
+        (["--decks", "x"], "--decks: 'x' is not a whole number"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
@@ -71,3 +74,27 @@ def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None
     )
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_the_report_fits_80_columns_and_names_only_the_stops_that_were_set(tmp_path: Path) -> None:
+    target = tmp_path / "run.png"
+    args = ["simulate", "--shoes", "60", "--seed", "2", "--strategy", "flat:banker", "--plot", str(target)]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert max(len(line) for line in out.splitlines() if not line.startswith("Wrote")) <= 80
+    assert "stop-loss" not in out and "stop-win" not in out
+    assert f"Wrote the charts to {target}" in out
+    assert result.stderr == ""  # no progress bar and no stray newline when stderr is not a terminal
+    stopped = runner.invoke(app, [*args[:-2], "--bankroll", "1,000", "--stop-loss", "500"], env={"COLUMNS": "80"})
+    assert "bankroll 1,000" in stopped.stdout and "stop-loss 500 ended" in stopped.stdout
+    assert "stop-win" not in stopped.stdout
+
+
+def test_a_count_is_set_against_the_same_bets_flat() -> None:
+    args = ["simulate", "--variant", "ez", "--strategy", "count:dragon7", "--shoes", "200", "--seed", "3"]
+    result = runner.invoke(app, args, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "for the same bets flat (the count bets only where it sees an edge)" in text
+    assert "exact" not in text.split("EV per unit wagered")[1].split(";")[0]

@@ -1,21 +1,10 @@
-"""The ``baccarat`` command line. Each command module registers itself on the shared Typer app."""
+"""The ``baccarat`` command line: :data:`~baccarat.cli.app.app`, its commands each in a module of their own.
+
+Importing this package loads no command: each is imported when it runs (see :data:`~baccarat.cli.app.COMMANDS`).
+"""
 
 from __future__ import annotations
 
-from baccarat.cli import (  # noqa: F401  (importing a command module registers its commands)
-    bets_cmds,
-    engine_cmds,
-    odds_cmd,
-    play_cmd,
-    roads_cmd,
-    server_cmds,
-    simulate_cmd,
-)
-from baccarat.cli.app import app
+from baccarat.cli.app import app, main
 
 __all__ = ["app", "main"]
-
-
-def main() -> None:
-    """Entry point of the ``baccarat`` console script."""
-    app()

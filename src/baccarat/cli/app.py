@@ -1,58 +1,330 @@
 """The Typer application and the helpers every command shares.
 
-Each command lives in its own module and registers itself on :data:`app`; errors the engine
-raises on bad input become a message on stderr and exit status 2, never a traceback.
+The commands are listed in :data:`COMMANDS` and each lives in its own module, imported only when
+that command runs (or its ``--help`` is asked for): ``baccarat --help`` and ``baccarat deal`` load
+neither numpy, numba, Rich nor the server. Errors the engine raises on bad input, and the parser's
+own (a missing option, a value of the wrong type), become one line on stderr and exit status 2,
+never a traceback.
 """
 
 from __future__ import annotations
 
 import functools
-import json
-from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
+from typer._click.core import Context
+from typer._click.exceptions import ClickException
+from typer.core import TyperCommand, TyperGroup
 
+from baccarat import __version__
+from baccarat.cli.messages import UnknownCommand, usage_error_message
+from baccarat.cli.params import lighten, lighten_param
+from baccarat.cli.text import BOLD, CYAN, DIM, RED, Styled, cell_width, colour_enabled, echo, terminal_width, wrap_words
 from baccarat.errors import BaccaratError
-from baccarat.rng import RandomSource, SecureSource, SeededSource
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from baccarat.rng import RandomSource
 
 __all__ = [
+    "COMMANDS",
     "PANEL_ENGINE",
     "PANEL_MATHEMATICS",
     "PANEL_PLAY",
+    "CommandEntry",
     "app",
     "cli_errors",
+    "command",
     "console",
     "emit_json",
     "err_console",
     "fail",
+    "main",
     "source_for_seed",
 ]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: The groups of ``baccarat --help``.
 PANEL_PLAY = "Play and serve"
 PANEL_ENGINE = "Cards, coups and scoreboards"
 PANEL_MATHEMATICS = "Mathematics"
 
+HELP = "Baccarat (百家樂) as played in Macau: deal, play, compute exact odds, simulate, read the roads, run a table."
+
+
+class CommandEntry(NamedTuple):
+    """A command of ``baccarat``: its name, the module that defines it, its help group and summary."""
+
+    name: str
+    module: str
+    panel: str
+    summary: str
+
+
+#: Every command, in the order of ``baccarat --help``. The summary is the first line of the command's docstring.
+COMMANDS: tuple[CommandEntry, ...] = (
+    CommandEntry(
+        "play",
+        "baccarat.cli.play_cmd",
+        PANEL_PLAY,
+        "Play baccarat against the house: bets, chips, cards turned one by one, payouts and the roads.",
+    ),
+    CommandEntry(
+        "serve",
+        "baccarat.cli.server_cmds",
+        PANEL_PLAY,
+        "Run the table service: lobby, live tables over websockets, accounts and wallets.",
+    ),
+    CommandEntry(
+        "verify",
+        "baccarat.cli.server_cmds",
+        PANEL_PLAY,
+        "Check a round's cards against its shoe's revealed server seed (R37), computed here, not by the server.",
+    ),
+    CommandEntry(
+        "deal",
+        "baccarat.cli.deal_cmd",
+        PANEL_ENGINE,
+        "Deal consecutive coups from the given cards, in order (no shuffle, no burn), and settle any bets on each.",
+    ),
+    CommandEntry(
+        "shoe",
+        "baccarat.cli.engine_cmds",
+        PANEL_ENGINE,
+        "Shuffle, cut, burn and deal a whole shoe with the full casino procedure.",
+    ),
+    CommandEntry(
+        "roads",
+        "baccarat.cli.roads_cmd",
+        PANEL_ENGINE,
+        "Draw the scoreboards (路單) of a run of results: Bead Plate, Big Road, Big Eye Boy, Small Road, "
+        "Cockroach Pig.",
+    ),
+    CommandEntry(
+        "variants",
+        "baccarat.cli.bets_cmds",
+        PANEL_ENGINE,
+        "List the variants, their bets, paytables and table limits.",
+    ),
+    CommandEntry(
+        "odds",
+        "baccarat.cli.odds_cmd",
+        PANEL_MATHEMATICS,
+        "Exact odds of every bet: ways over every ordered six-card deal, expected values, house edges.",
+    ),
+    CommandEntry(
+        "simulate",
+        "baccarat.cli.simulate_cmd",
+        PANEL_MATHEMATICS,
+        "Deal millions of shoes with the full procedure and measure outcomes, bets and betting systems.",
+    ),
+)
+
+_ENTRIES = {entry.name: entry for entry in COMMANDS}
+
+
+class LazyGroup(TyperGroup):
+    """The ``baccarat`` group: a command's module is imported the first time the command is needed,
+    and the group's own help is drawn from :data:`COMMANDS` without importing any of them."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        lighten(self)
+
+    def get_help_option(self, ctx: Context) -> Any:
+        """``-h, --help``."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            lighten_param(option)
+        return option
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        """Every command, in the order of :data:`COMMANDS`."""
+        return [entry.name for entry in COMMANDS] + [name for name in self.commands if name not in _ENTRIES]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Any:
+        """The command ``cmd_name``, its module imported (and its commands registered) first if need be."""
+        if cmd_name not in self.commands and cmd_name in _ENTRIES:
+            importlib.import_module(_ENTRIES[cmd_name].module)
+            for info in app.registered_commands:
+                assert info.callback is not None
+                name = info.name or typer.main.get_command_name(info.callback.__name__)
+                if name not in self.commands:
+                    self.commands[name] = typer.main.get_command_from_info(
+                        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+                    )
+        return self.commands.get(cmd_name)
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> Any:
+        """The command named by ``args[0]``; an unknown name is refused with the nearest names."""
+        if args and args[0] not in _ENTRIES and args[0] not in self.commands and not args[0].startswith("-"):
+            from difflib import get_close_matches
+
+            close = get_close_matches(args[0], list(_ENTRIES))
+            hint = f"did you mean {' or '.join(close)}?" if close else "see baccarat --help for the commands"
+            raise UnknownCommand(f"there is no command {args[0]!r}", hint=hint, ctx=ctx)
+        return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        """``baccarat --help``: usage, options and the commands by group (drawn here, without Rich)."""
+        formatter.write(root_help(ctx.get_usage()))
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; the parser's errors are printed in the commands' own style (exit status 2)."""
+        try:
+            result = super().main(
+                args, prog_name, complete_var, standalone_mode=False, windows_expand_args=windows_expand_args, **extra
+            )
+        except typer.Abort:
+            if not standalone_mode:
+                raise
+            echo(Styled("aborted", RED), stream=sys.stderr)
+            sys.exit(1)
+        except ClickException as error:
+            if not standalone_mode:
+                raise
+            if error.__class__.__name__ == "NoArgsIsHelpError":
+                sys.stdout.write(error.format_message().rstrip("\n") + "\n")
+                sys.exit(error.exit_code)
+            fail_now(usage_error_message(error), code=error.exit_code)
+        if standalone_mode:
+            sys.exit(result if isinstance(result, int) else 0)
+        return result
+
+
+def root_help(usage: str) -> str:
+    """The usage, the description, the options and every command in its group, fitted to the terminal."""
+    width = min(terminal_width(sys.stdout), 100)
+    colour = colour_enabled(sys.stdout)
+    lines = [" " + Styled(usage, BOLD).render(colour=colour), ""]
+    lines += [" " + line.render(colour=colour) for line in wrap_words(HELP, width - 2)]
+    lines.append("")
+    options = [("--version", "Show the version and exit."), ("-h, --help", "Show this message and exit.")]
+    lines += _panel("Options", options, width, colour)
+    for panel in (PANEL_PLAY, PANEL_ENGINE, PANEL_MATHEMATICS):
+        lines += _panel(panel, [(e.name, e.summary) for e in COMMANDS if e.panel == panel], width, colour)
+    more = Styled(" Run ").plus("baccarat COMMAND --help", BOLD).plus(" for a command's options and examples.")
+    lines.append(more.render(colour=colour))
+    return "\n".join(lines) + "\n"
+
+
+def _panel(title: str, rows: list[tuple[str, str]], width: int, colour: bool) -> list[str]:
+    """A titled box of name / description rows."""
+
+    def border(text: str) -> str:
+        return Styled(text, DIM).render(colour=colour)
+
+    name_width = max(len(name) for name, _ in rows)
+    inner = width - 4
+    top = (
+        border("╭─ ")
+        + Styled(title, BOLD).render(colour=colour)
+        + border(" " + "─" * max(0, width - len(title) - 5) + "╮")
+    )
+    lines = [top]
+    for name, description in rows:
+        for i, line in enumerate(wrap_words(description, max(10, inner - name_width - 2))):
+            label = Styled(name.ljust(name_width), f"{BOLD};{CYAN}") if i == 0 else Styled(" " * name_width)
+            body = label.plus("  ").plus(line)
+            pad = " " * max(0, inner - cell_width(body.plain))
+            lines.append(border("│ ") + body.render(colour=colour) + pad + border(" │"))
+    lines.append(border("╰" + "─" * (width - 2) + "╯"))
+    return lines
+
+
+class BaccaratCommand(TyperCommand):
+    """A ``baccarat`` command: its values read by :func:`~baccarat.cli.params.lighten`'s converters, and
+    its flags (``--json``, ``--help``) shown without a type."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lighten(self)
+
+    def get_help_option(self, ctx: Context) -> Any:
+        """``-h, --help``, shown as a flag."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            lighten_param(option)
+        return option
+
+
+def command(panel: str, name: str | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Register a command of ``baccarat`` in help group ``panel`` (it must be listed in :data:`COMMANDS`)."""
+    return app.command(name, cls=BaccaratCommand, rich_help_panel=panel)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"baccarat {__version__}")
+        raise typer.Exit()
+
+
 app = typer.Typer(
     name="baccarat",
-    help="Baccarat (百家樂) as played in Macau: deal, play, compute exact odds, simulate, read the roads, run a table.",
+    cls=LazyGroup,
+    help=HELP,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
     rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
-console = Console()
-err_console = Console(stderr=True)
 
-P = ParamSpec("P")
-R = TypeVar("R")
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """The ``baccarat`` command line."""
+
+
+def main() -> None:
+    """Entry point of the ``baccarat`` console script."""
+    app()
+
+
+@functools.cache
+def console() -> Console:
+    """Rich's console on stdout, for the commands that draw with Rich (imported on first use)."""
+    from rich.console import Console
+
+    return Console()
+
+
+@functools.cache
+def err_console() -> Console:
+    """Rich's console on stderr (progress bars)."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def fail_now(message: str, *, code: int = 2) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with ``code``."""
+    echo(Styled("error:", f"{BOLD};{RED}").plus(f" {message}"), stream=sys.stderr)
+    sys.exit(code)
 
 
 def fail(message: str) -> typer.Exit:
     """Print an error on stderr and return the ``Exit(2)`` to raise."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, markup=True, soft_wrap=True)
+    echo(Styled("error:", f"{BOLD};{RED}").plus(f" {message}"), stream=sys.stderr)
     return typer.Exit(code=2)
 
 
@@ -71,11 +343,15 @@ def cli_errors(func: Callable[P, R]) -> Callable[P, R]:
 
 def emit_json(data: Any) -> None:
     """Print JSON on stdout (plain print: no wrapping, no markup)."""
+    import json
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def source_for_seed(seed: str | None) -> RandomSource:
     """A seeded source for ``--seed`` (digits are an integer seed, other text is hashed), else the secure one."""
+    from baccarat.rng import SecureSource, SeededSource
+
     if seed is None:
         return SecureSource()
     return SeededSource(int(seed) if seed.isdigit() else seed)

@@ -1,113 +1,34 @@
-"""``baccarat variants`` (the variants and their paytables), and the bets of ``baccarat deal --bet``."""
+"""``baccarat variants``: the variants, their bets, paytables and table limits (in currency units)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
+import sys
 from typing import Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from baccarat.bets import Bet, bet_menu, parse_bet
-from baccarat.cli.app import PANEL_ENGINE, app, cli_errors, console, emit_json
-from baccarat.coup import CoupResult
-from baccarat.errors import InputError
-from baccarat.paytables import Paytable, format_pays, load_paytable
-from baccarat.settlement import BetResult, CommissionMode, Settlement, settle_bets
+from baccarat.cli.app import PANEL_ENGINE, cli_errors, command, emit_json
+from baccarat.cli.text import Column, TextTable, colour_enabled, echo, terminal_width
+from baccarat.paytables import format_pays
+from baccarat.play.money import format_money
 from baccarat.variants import VARIANTS, Variant, get_variant
 
-__all__ = ["BetPlan", "plan_bets", "settlement_table", "variants"]
-
-RESULT_STYLE = {
-    BetResult.WIN: "bold green",
-    BetResult.LOSE: "red",
-    BetResult.PUSH: "yellow",
-    BetResult.STAY: "cyan",
-}
+__all__ = ["variants"]
 
 
-@dataclass(frozen=True, slots=True)
-class BetPlan:
-    """The bets to settle on every coup of ``baccarat deal``, with the variant's terms."""
-
-    variant: Variant
-    paytable: Paytable
-    bets: tuple[Bet, ...]
-    commission: CommissionMode
-
-    def settle(self, coup: CoupResult) -> list[Settlement]:
-        """Settle the bets on one coup."""
-        return settle_bets(coup, self.bets, self.paytable, commission=self.commission)
-
-
-def plan_bets(
-    variant_name: str,
-    bet_texts: list[str] | None,
-    *,
-    paytable_path: Path | None = None,
-    commission: CommissionMode | None = None,
-) -> BetPlan:
-    """Check ``--variant``, ``--bet KIND=STAKE`` (each offered by the variant) and ``--paytable``.
-
-    >>> plan = plan_bets("standard", ["莊=100", "big=50"])
-    >>> [bet.kind.value for bet in plan.bets], plan.paytable.name
-    (['banker', 'big'], 'standard')
-    """
-    variant = get_variant(variant_name)
-    paytable = variant.paytable if paytable_path is None else load_paytable(paytable_path)
-    menu = f"the {variant.name} menu: {bet_menu(variant.bets)}"
-    bets = []
-    for text in bet_texts or []:
-        try:
-            bet = parse_bet(text, menu=variant.bets)
-        except InputError as error:
-            unknown = error.message.startswith("unknown bet")
-            message = f"{error.message} in variant {variant.name!r}" if unknown else error.message
-            raise InputError(message, hint=error.hint if unknown else f"{error.hint}; {menu}") from None
-        variant.check_bet(bet.kind)
-        paytable.terms(bet.kind)
-        bets.append(bet)
-    return BetPlan(variant, paytable, tuple(bets), variant.commission if commission is None else commission)
-
-
-def settlement_table(title: str, rows: list[tuple[str, Settlement]]) -> Table:
-    """A Rich table of settlements, one row per bet (``rows``: coup label, settlement)."""
-    table = Table(title=title, header_style="bold")
-    for name, justify in [
-        ("#", "right"),
-        ("Bet", "left"),
-        ("Stake", "right"),
-        ("Result", "left"),
-        ("Paid", "right"),
-        ("Commission", "right"),
-        ("Returned", "right"),
-        ("Level", "left"),
-    ]:
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for label, s in rows:
-        table.add_row(
-            label,
-            s.bet.kind.label,
-            str(s.bet.stake),
-            Text(s.result.value, style=RESULT_STYLE[s.result]),
-            str(s.paid),
-            f"{s.commission}{' owed' if s.owed else ''}" if s.commission else "",
-            str(s.returned),
-            s.level,
-        )
-    return table
-
-
-def _variant_table(variant: Variant) -> Table:
-    title = f"{variant.title} {variant.title_zh} ([bold]{variant.name}[/]), commission {variant.commission.value}"
-    table = Table(title=title, header_style="bold", caption=variant.description or None)
-    table.add_column("Bet")
-    table.add_column("名稱")
-    table.add_column("Pays (to 1)")
-    table.add_column("Min", justify="right")
-    table.add_column("Max", justify="right")
+def _variant_table(variant: Variant) -> TextTable:
+    title = f"{variant.title} {variant.title_zh} ({variant.name}), commission {variant.commission.value}"
+    table = TextTable(
+        title,
+        [
+            Column("Bet", fold=True),
+            Column("名稱"),
+            Column("Pays (to 1)", fold=True),
+            Column("Min", justify="right"),
+            Column("Max", justify="right"),
+        ],
+        caption=variant.description,
+    )
     limits = {limit.kind: limit for limit in variant.limits}
     for kind in variant.bets:
         terms = variant.paytable.terms(kind)
@@ -121,19 +42,21 @@ def _variant_table(variant: Variant) -> Table:
             f"{kind.value} ({kind.english})",
             kind.chinese,
             "\n".join(pays),
-            str(limits[kind].minimum),
-            str(limits[kind].maximum),
+            format_money(limits[kind].minimum),
+            format_money(limits[kind].maximum),
         )
     return table
 
 
-@app.command(rich_help_panel=PANEL_ENGINE)
+@command(PANEL_ENGINE)
 @cli_errors
 def variants(
     name: Annotated[str | None, typer.Argument(help="Show only this variant.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
-    """List the variants, their bets and paytables (limits in minor units).
+    """List the variants, their bets, paytables and table limits.
+
+    Limits are in currency units (100 is 100.00); --json gives them in minor units (cents), as the table counts.
 
     Example: [bold]baccarat variants standard[/]
     """
@@ -141,5 +64,8 @@ def variants(
     if as_json:
         emit_json({"variants": [variant.to_dict() for variant in chosen]})
         return
-    for variant in chosen:
-        console.print(_variant_table(variant))
+    width, colour = terminal_width(sys.stdout), colour_enabled(sys.stdout)
+    for i, variant in enumerate(chosen):
+        if i:
+            echo()
+        echo(_variant_table(variant).render(width=width, colour=colour))

@@ -8,16 +8,15 @@ from typing import Annotated
 
 import typer
 
-from baccarat.cli.app import PANEL_PLAY, app, cli_errors
+from baccarat.cli.app import PANEL_PLAY, cli_errors, command
 from baccarat.errors import InputError
-from baccarat.play.plain import run_plain
-from baccarat.play.save import default_save_path, load_session, save_session
+from baccarat.play.save import default_save_path, farewell, load_session, save_session
 from baccarat.play.session import DEFAULT_BANKROLL, GameSession, format_money, parse_money
 
 __all__ = ["play"]
 
 
-@app.command(rich_help_panel=PANEL_PLAY)
+@command(PANEL_PLAY)
 @cli_errors
 def play(
     variant: Annotated[
@@ -42,6 +41,7 @@ def play(
     """Play baccarat against the house: bets, chips, cards turned one by one, payouts and the roads.
 
     The game is saved after every coup and on quit; [bold]--resume[/] continues it. Without --resume a new game starts and replaces the saved one.
+    Amounts are in currency units (5000 is 5,000.00). When standard input or output is not a terminal (a pipe, a script), the game plays line by line, as with --plain.
 
     Example: [bold]baccarat play --variant standard --bankroll 5000 --seed 7[/]
     """
@@ -62,14 +62,22 @@ def play(
         session = GameSession(
             variant=variant or "macau",
             decks=8 if decks is None else decks,
-            bankroll=DEFAULT_BANKROLL if bankroll is None else parse_money(bankroll),
+            bankroll=DEFAULT_BANKROLL if bankroll is None else parse_money(bankroll, what="bankroll"),
             seed=seed,
         )
     save = None if no_save else (lambda s: save_session(s, path))
     if save is not None:
         save(session)
-    if plain:
-        run_plain(session, lines=sys.stdin, output=sys.stdout, save=save, prompt="> " if sys.stdin.isatty() else "")
+    saved_to = None if no_save else path
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if plain or not terminal:
+        from baccarat.play.plain import run_plain
+
+        if not plain:
+            typer.echo("(not a terminal: playing line by line, as with --plain)", err=True)
+        run_plain(
+            session, lines=sys.stdin, output=sys.stdout, save=save, prompt="> " if terminal else "", saved_to=saved_to
+        )
         return
     from baccarat.play.app import PlayApp
 
@@ -77,3 +85,4 @@ def play(
     game.run()
     if game.save_error is not None:
         raise game.save_error
+    typer.echo(farewell(session, saved_to))

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from baccarat.cli.app import PANEL_ENGINE, app, cli_errors, console, emit_json
+from baccarat.cli.app import PANEL_ENGINE, cli_errors, command, console, emit_json
 from baccarat.errors import InputError
 from baccarat.road_render import render_scoreboard, render_svg
 from baccarat.road_stats import shoe_stats
@@ -21,7 +21,7 @@ def roads_json(board: Scoreboard) -> dict[str, Any]:
     return board.to_dict() | {"stats": shoe_stats(board).to_dict()}
 
 
-@app.command(rich_help_panel=PANEL_ENGINE)
+@command(PANEL_ENGINE)
 @cli_errors
 def roads(
     results: Annotated[
@@ -52,6 +52,6 @@ def roads(
         emit_json(roads_json(board))
         return
     if svg is not None:
-        console.print(f"Wrote the scoreboards of {len(board)} coups to {svg}")
+        console().print(f"Wrote the scoreboards of {len(board)} coups to {svg}")
         return
-    console.print(render_scoreboard(board))
+    console().print(render_scoreboard(board))

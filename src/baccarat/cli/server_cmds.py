@@ -9,13 +9,16 @@ from typing import Annotated, Any
 
 import typer
 
-from baccarat.cli.app import PANEL_PLAY, app, cli_errors, console, emit_json
+from baccarat.cli.app import PANEL_PLAY, cli_errors, command, console, emit_json
 from baccarat.errors import InputError
 
-__all__ = ["serve", "verify"]
+__all__ = ["PROOF_FIELDS", "serve", "verify"]
+
+#: What a round's proof must hold to be checked (:func:`baccarat.server.fairness.verify_round`).
+PROOF_FIELDS = ("commitment", "server_seed", "client_seed", "config", "first_shoe_number", "coup_in_shoe", "cards")
 
 
-@app.command(rich_help_panel=PANEL_PLAY)
+@command(PANEL_PLAY)
 @cli_errors
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -39,11 +42,11 @@ def serve(
     lobby = load_lobby(config)
     url = normalise_db_url(db) if db else DEFAULT_DB_URL
     shown = url.split("@")[-1] if "@" in url else url
-    console.print(f"database: {shown}", highlight=False)
-    console.print(f"tables: {', '.join(t.id for t in lobby.tables)}", highlight=False)
-    console.print(f"serving on http://{host}:{port}/  (API docs at http://{host}:{port}/docs)", highlight=False)
+    console().print(f"database: {shown}", highlight=False)
+    console().print(f"tables: {', '.join(t.id for t in lobby.tables)}", highlight=False)
+    console().print(f"serving on http://{host}:{port}/  (API docs at http://{host}:{port}/docs)", highlight=False)
     if lobby.admin_password is None:
-        console.print("no admin: set BACCARAT_ADMIN_PASSWORD to enable the admin account", highlight=False)
+        console().print("no admin: set BACCARAT_ADMIN_PASSWORD to enable the admin account", highlight=False)
     run_server(host=host, port=port, db_url=url, lobby=lobby, access_log=access_log)
 
 
@@ -62,7 +65,7 @@ def _fetch_proof(url: str, round_id: int) -> dict[str, Any]:
     return proof
 
 
-@app.command(rich_help_panel=PANEL_PLAY)
+@command(PANEL_PLAY)
 @cli_errors
 def verify(
     file: Annotated[
@@ -74,6 +77,8 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Check a round's cards against its shoe's revealed server seed (R37), computed here, not by the server.
+
+    Exit status 0: the round is the coup the seed deals; 1: it is not; 2: the proof cannot be read or is incomplete.
 
     Examples: [bold]baccarat verify --url http://127.0.0.1:8000 --round 42[/],
     [bold]baccarat verify proof.json[/]
@@ -97,12 +102,18 @@ def verify(
         proof = data.get("proof", data) if isinstance(data.get("proof"), dict) else data
     else:
         raise InputError("give a proof file or --url and --round", hint="see baccarat verify --help")
+    missing = [name for name in PROOF_FIELDS if proof.get(name) in (None, "")]
+    if missing:
+        raise InputError(
+            f"the proof lacks {', '.join(missing)}",
+            hint="a round's proof is complete once its shoe's server seed is revealed, after the shoe",
+        )
     result = verify_round(proof)
     if as_json:
         emit_json({"ok": result.ok, "reason": result.reason, "round_id": proof.get("round_id")})
     elif result.ok:
-        console.print(f"[green]verified[/]: round {proof.get('round_id', '?')} is the coup the revealed seed deals")
+        console().print(f"[green]verified[/]: round {proof.get('round_id', '?')} is the coup the revealed seed deals")
     else:
-        console.print(f"[red]NOT verified[/]: {result.reason}")
+        console().print(f"[red]NOT verified[/]: {result.reason}")
     if not result.ok:
         raise typer.Exit(code=1)

@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
-from baccarat.cli.app import PANEL_MATHEMATICS, app, cli_errors, console, emit_json, err_console
+from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, emit_json, err_console
+from baccarat.cli.text import YELLOW, Column, Styled, TextTable, colour_enabled, echo, terminal_width, wrap_words
 from baccarat.errors import InputError
 from baccarat.rng import seed_to_int
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
-from baccarat.sim.bankroll import Bankroll, TableLimits, parse_money
-from baccarat.sim.results import SimulationResult
-from baccarat.sim.runner import SimulationJob, simulate
-from baccarat.sim.strategies import Strategy
+
+if TYPE_CHECKING:
+    from baccarat.sim.results import SimulationResult
+    from baccarat.sim.runner import SimulationJob
 
 __all__ = ["simulate_command"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), once the completed part has been printed.
 INTERRUPTED = 130
+
+
+def _money(text: str, what: str) -> int:
+    """An amount of ``--bankroll``, ``--unit``, the limits or the stops: currency units, as minor units."""
+    from baccarat.play.money import parse_money
+
+    return parse_money(text, what=what)
 
 
 def _job(
@@ -42,6 +49,10 @@ def _job(
     session_shoes: int | None,
     config: dict[str, Any],
 ) -> SimulationJob:
+    from baccarat.sim.bankroll import Bankroll, TableLimits
+    from baccarat.sim.runner import SimulationJob
+    from baccarat.sim.strategies import Strategy
+
     if hands is not None and shoes is not None:
         raise InputError("give --hands or --shoes, not both", hint="e.g. --hands 1000000")
     if hands is None and shoes is None:
@@ -52,25 +63,34 @@ def _job(
         raise InputError("bankroll, unit, limits, stops and sessions need a strategy", hint="add e.g. --strategy flat")
     purse = None
     if chosen is not None and (bankroll or unit or stop_loss or stop_win):
-        unit_minor = parse_money(unit) if unit else parse_money(table_min) if table_min else None
+        unit_minor = _money(unit, "unit") if unit else _money(table_min, "table minimum") if table_min else None
         if unit_minor is None:
             from baccarat.variants import get_variant
 
             offered = get_variant(variant)
             unit_minor = max(offered.limit(kind).minimum for kind in chosen.bets)
         purse = Bankroll(
-            start=parse_money(bankroll) if bankroll else 100 * unit_minor,
+            start=_money(bankroll, "bankroll") if bankroll else 100 * unit_minor,
             unit=unit_minor,
-            stop_loss=parse_money(stop_loss) if stop_loss else 0,
-            stop_win=parse_money(stop_win) if stop_win else 0,
+            stop_loss=_money(stop_loss, "stop-loss") if stop_loss else 0,
+            stop_win=_money(stop_win, "stop-win") if stop_win else 0,
         )
     limits = None
     if table_min or table_max:
+        assert chosen is not None  # limits without a strategy were refused above
         from baccarat.variants import get_variant
 
         offered = get_variant(variant)
-        low = parse_money(table_min) if table_min else min(offered.limit(kind).minimum for kind in chosen.bets)  # type: ignore[union-attr]
-        high = parse_money(table_max) if table_max else max(offered.limit(kind).maximum for kind in chosen.bets)  # type: ignore[union-attr]
+        low = (
+            _money(table_min, "table minimum")
+            if table_min
+            else min(offered.limit(kind).minimum for kind in chosen.bets)
+        )
+        high = (
+            _money(table_max, "table maximum")
+            if table_max
+            else max(offered.limit(kind).maximum for kind in chosen.bets)
+        )
         limits = TableLimits(minimum=low, maximum=high)
     return SimulationJob(
         seed=seed_to_int(int(seed) if seed.isdigit() else seed) if seed is not None else secrets.randbits(64),
@@ -87,9 +107,14 @@ def _job(
 
 def _report(result: SimulationResult) -> None:
     data = result.to_dict()
-    outcomes = Table(title=f"{data['hands']:,} hands, {data['shoes']:,} shoes ({data['variant']}, seed {data['seed']})")
-    for column in ("Outcome", "Count", "Frequency", "95% interval", "Exact"):
-        outcomes.add_column(column, justify="right" if column != "Outcome" else "left")
+    width, colour = terminal_width(sys.stdout), colour_enabled(sys.stdout)
+    outcomes = TextTable(
+        f"{data['hands']:,} hands, {data['shoes']:,} shoes ({data['variant']}, seed {data['seed']})",
+        [
+            Column("Outcome"),
+            *(Column(name, justify="right") for name in ("Count", "Frequency", "95% interval", "Exact")),
+        ],
+    )
     for name, figures in data["outcome_frequencies"].items():
         low, high = figures["ci95"]
         outcomes.add_row(
@@ -99,10 +124,12 @@ def _report(result: SimulationResult) -> None:
             f"{low:.6f} … {high:.6f}",
             f"{figures['exact']:.6f}",
         )
-    console.print(outcomes)
-    bets = Table(title="Every bet, one unit every hand: expected value per unit")
-    for column in ("Bet", "Simulated", "95% interval", "Exact", "z"):
-        bets.add_column(column, justify="right" if column != "Bet" else "left")
+    echo(outcomes.render(width=width, colour=colour))
+    echo()
+    bets = TextTable(
+        "Every bet, one unit every hand: expected value per unit",
+        [Column("Bet"), *(Column(name, justify="right") for name in ("Simulated", "95% interval", "Exact", "z"))],
+    )
     for name, figures in data["bets"].items():
         ev = figures["expected_value"]
         bets.add_row(
@@ -112,36 +139,83 @@ def _report(result: SimulationResult) -> None:
             f"{ev['exact']:+.5f}",
             f"{ev['z']:+.2f}",
         )
-    console.print(bets)
-    strategy = data["strategy"]
-    if strategy:
-        ev = strategy["expected_value"]
-        ruin = strategy["risk_of_ruin"]
-        final = strategy["final_bankroll"]
-        per_shoe = strategy["per_shoe"]
-        console.print(
-            f"[bold]{strategy['name']}[/]: {strategy['sessions']:,} sessions of {strategy['session_shoes']} shoes, "
-            f"bankroll {strategy['bankroll']:,.2f}, unit {strategy['unit']:,.2f}\n"
-            f"  {strategy['bets']:,} bets, wagered {strategy['wagered']:,.2f}, net {strategy['net']:+,.2f}\n"
-            f"  EV per unit wagered {ev['value']:+.5f} (95%: {ev['ci95'][0]:+.5f} … {ev['ci95'][1]:+.5f}), "
-            f"exact {ev['exact']:+.5f}; house edge realised {strategy['house_edge_realised']:.5f}\n"
-            f"  risk of ruin {ruin['value']:.2%} (95%: {ruin['ci95'][0]:.2%} … {ruin['ci95'][1]:.2%}); "
-            f"stop-loss {strategy['stop_loss_sessions']:,}, stop-win {strategy['stop_win_sessions']:,}, "
-            f"table-limit hits {strategy['table_limit_hits']:,}\n"
-            f"  final bankroll: mean {final['mean'] or 0:,.2f}, median {final['percentiles'].get('50', 0):,.2f}; "
-            f"max drawdown mean {strategy['max_drawdown']['mean'] or 0:,.2f}\n"
-            f"  per shoe: {per_shoe['bets']:.2f} bets, net {per_shoe['net_units']['value']:+.4f} units "
-            f"(95%: {per_shoe['net_units']['ci95'][0]:+.4f} … {per_shoe['net_units']['ci95'][1]:+.4f})",
-            highlight=False,
-        )
-    console.print(
-        f"{data['elapsed_seconds']:.2f} s, {data['hands_per_second']:,.0f} hands/s on {data['workers']} workers"
-        + (" [yellow](interrupted: completed part shown)[/]" if data["interrupted"] else ""),
-        highlight=False,
+    echo(bets.render(width=width, colour=colour))
+    if data["strategy"]:
+        echo()
+        for line in strategy_lines(data["strategy"]):
+            for folded in wrap_words(line, width - 4):
+                echo(("  " if not line.startswith(data["strategy"]["name"]) else "") + folded.render(colour=colour))
+    speed = f"{data['elapsed_seconds']:.2f} s, {data['hands_per_second']:,.0f} hands/s on {data['workers']} workers"
+    echo(Styled(speed).plus(" (interrupted: the completed part is shown)" if data["interrupted"] else "", YELLOW))
+
+
+def strategy_lines(strategy: dict[str, Any]) -> list[str]:
+    """The betting system's figures (the ``strategy`` of the JSON) in sentences: sessions, money, expected
+    value, ruin, the stops that were set, bankrolls."""
+    ev, ruin, final, per_shoe = (
+        strategy[key] for key in ("expected_value", "risk_of_ruin", "final_bankroll", "per_shoe")
     )
+    name = strategy["name"]
+    if name.startswith("count:"):
+        exact = f"against {ev['exact']:+.5f} for the same bets flat (the count bets only where it sees an edge)"
+    else:
+        exact = f"exact {ev['exact']:+.5f}"
+    stops = [
+        f"stop-loss {_units(strategy['stop_loss'])} ended {strategy['stop_loss_sessions']:,}"
+        if strategy["stop_loss"]
+        else "",
+        f"stop-win {_units(strategy['stop_win'])} ended {strategy['stop_win_sessions']:,}"
+        if strategy["stop_win"]
+        else "",
+        f"table-limit hits {strategy['table_limit_hits']:,}",
+    ]
+    return [
+        f"{name}: {strategy['sessions']:,} sessions of {strategy['session_shoes']} shoes, "
+        f"bankroll {_units(strategy['bankroll'])}, unit {_units(strategy['unit'])}",
+        f"{strategy['bets']:,} bets, wagered {_units(strategy['wagered'])}, net {_units(strategy['net'], sign=True)}",
+        f"EV per unit wagered {ev['value']:+.5f} (95%: {ev['ci95'][0]:+.5f} … {ev['ci95'][1]:+.5f}), {exact}; "
+        f"house edge realised {strategy['house_edge_realised']:.5f}",
+        f"risk of ruin {ruin['value']:.2%} (95%: {ruin['ci95'][0]:.2%} … {ruin['ci95'][1]:.2%}); "
+        + ", ".join(stop for stop in stops if stop),
+        f"final bankroll: mean {_units(final['mean'] or 0)}, median {_units(final['percentiles'].get('50', 0))}; "
+        f"max drawdown mean {_units(strategy['max_drawdown']['mean'] or 0)}",
+        f"per shoe: {per_shoe['bets']:.2f} bets, net {per_shoe['net_units']['value']:+.4f} units "
+        f"(95%: {per_shoe['net_units']['ci95'][0]:+.4f} … {per_shoe['net_units']['ci95'][1]:+.4f})",
+    ]
 
 
-@app.command("simulate", rich_help_panel=PANEL_MATHEMATICS)
+def _units(value: float, *, sign: bool = False) -> str:
+    """An amount of the report (currency units, as a float) as people read money: ``1,234.50``."""
+    from baccarat.play.money import format_money
+
+    text = format_money(round(value * 100))
+    return f"+{text}" if sign and value >= 0 else text
+
+
+def _run(job: SimulationJob, *, workers: int | None, scheduler: str | None) -> SimulationResult:
+    """Run the simulation, with a progress bar on stderr when it is a terminal."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from baccarat.sim.runner import simulate
+
+    unit_name = "hands" if job.hands is not None else "shoes"
+    with Progress(
+        TextColumn(f"[bold]simulating {unit_name}"),
+        BarColumn(),
+        TextColumn("{task.completed:,} of {task.total:,}"),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=err_console(),
+        transient=True,
+        disable=not err_console().is_terminal,
+    ) as bar:
+        task = bar.add_task("simulate", total=job.hands or job.shoes)
+        return simulate(job, workers=workers, scheduler=scheduler, progress=lambda n: bar.advance(task, n))
+
+
+@command(PANEL_MATHEMATICS, "simulate")
 @cli_errors
 def simulate_command(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,
@@ -156,9 +230,13 @@ def simulate_command(
         ),
     ] = None,
     seed: Annotated[str | None, typer.Option(help="Seed (integer or text); a run with a seed is reproducible.")] = None,
-    bankroll: Annotated[str | None, typer.Option(help="Starting bankroll per session (default 100 units).")] = None,
-    unit: Annotated[str | None, typer.Option(help="Base stake (default: the table minimum).")] = None,
-    table_min: Annotated[str | None, typer.Option("--table-min", help="Table minimum for the strategy's bets.")] = None,
+    bankroll: Annotated[
+        str | None, typer.Option(help="Starting bankroll per session, in currency units (default: 100 times the unit).")
+    ] = None,
+    unit: Annotated[str | None, typer.Option(help="Base stake in currency units (default: the table minimum).")] = None,
+    table_min: Annotated[
+        str | None, typer.Option("--table-min", help="Table minimum for the strategy's bets, in currency units.")
+    ] = None,
     table_max: Annotated[str | None, typer.Option("--table-max", help="Table maximum for the strategy's bets.")] = None,
     stop_loss: Annotated[str | None, typer.Option("--stop-loss", help="End a session after losing this much.")] = None,
     stop_win: Annotated[str | None, typer.Option("--stop-win", help="End a session after winning this much.")] = None,
@@ -178,6 +256,9 @@ def simulate_command(
     ] = False,
 ) -> None:
     """Deal millions of shoes with the full procedure and measure outcomes, bets and betting systems.
+
+    Amounts (--bankroll, --unit, --table-min, --table-max, --stop-loss, --stop-win) are in currency units:
+    100 is 100.00, 1,000 a thousand, 12.50 twelve and a half.
 
     Examples: [bold]baccarat simulate --hands 10000000 --seed 1[/],
     [bold]baccarat simulate --strategy martingale:banker --shoes 100000 --plot run.png[/],
@@ -209,19 +290,7 @@ def simulate_command(
     )
     if plot is not None and plot.suffix.lower() != ".png":
         raise InputError(f"cannot write a plot to {str(plot)!r}", hint="give a file name ending in .png")
-    unit_name = "hands" if job.hands is not None else "shoes"
-    with Progress(
-        TextColumn(f"[bold]simulating {unit_name}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("simulate", total=job.hands or job.shoes)
-        result = simulate(job, workers=workers, scheduler=scheduler, progress=lambda n: bar.advance(task, n))
+    result = _run(job, workers=workers, scheduler=scheduler)
     if plot is not None:
         from baccarat.sim.plot import plot_result
 
@@ -230,5 +299,7 @@ def simulate_command(
         emit_json(result.to_dict())
     else:
         _report(result)
+    if plot is not None:
+        typer.echo(f"Wrote the charts to {plot}", err=as_json)
     if result.to_dict()["interrupted"]:
         raise typer.Exit(code=INTERRUPTED)

@@ -11,21 +11,23 @@ Baccarat 百家樂: Macau 澳門百家樂, 8 decks.
 Balance 10,000. Type help for the rules and commands, quit to leave.
 Banker 莊: 100 on the table
 Balance 9,900; on the table 100 (banker 100)
-Goodbye.
+Balance 9,900 and 100 on the table (+0 this session). The game was not saved. Goodbye.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import IO
 
 from rich.console import Console
 from rich.text import Text
 
 from baccarat.bets import BetKind, parse_bet_kind
-from baccarat.cli.engine_cmds import render_cards
 from baccarat.errors import BaccaratError, InputError
+from baccarat.play.render import render_cards
 from baccarat.play.rules import rules_renderable, spot_rows
+from baccarat.play.save import farewell
 from baccarat.play.session import CoupRecord, GameSession, format_money, parse_money, player_message, reveal_steps
 from baccarat.road_render import render_scoreboard
 from baccarat.settlement import BetResult
@@ -40,6 +42,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("rebet", "put back the bets of the last coup"),
     ("clear", "take back every bet on the table"),
     ("chip [AMOUNT]", "show the chips, or take the chip of AMOUNT in hand"),
+    ("add [AMOUNT]", "add funds to your balance: AMOUNT, or what you started with"),
     ("balance", "your balance and your bets"),
     ("bets", "the bet spots, their payouts and limits"),
     ("roads", "the Big Road and the derived roads of the shoe"),
@@ -63,10 +66,12 @@ class PlainGame:
         *,
         console: Console,
         save: Callable[[GameSession], None] | None = None,
+        saved_to: Path | None = None,
     ) -> None:
         self.session = session
         self.console = console
         self._save = save
+        self._saved_to = saved_to if save is not None else None
 
     def say(self, text: str | Text) -> None:
         """Print one answer."""
@@ -87,7 +92,7 @@ class PlainGame:
         try:
             return self._run(command, args)
         except BaccaratError as error:
-            self.say(f"error: {player_message(error)}")
+            self.say(f"error: {player_message(error, funds_hint='bet less, or type add to add funds')}")
             return True
 
     def save(self) -> None:
@@ -101,7 +106,7 @@ class PlainGame:
         session = self.session
         if command in ("quit", "exit", "q"):
             self.save()
-            self.say("Saved. Goodbye." if self._save is not None else "Goodbye.")
+            self.say(farewell(self.session, self._saved_to) + " Goodbye.")
             return False
         if command == "bet":
             self._bet(args)
@@ -125,6 +130,8 @@ class PlainGame:
             self._balance()
         elif command == "chip":
             self._chip(args)
+        elif command == "add":
+            self._add(args)
         elif command == "balance":
             self._no_args(command, args)
             self._balance()
@@ -183,6 +190,14 @@ class PlainGame:
         chips = ", ".join(f"[{format_money(c)}]" if c == session.chip else format_money(c) for c in session.chips)
         self.say(f"Chips {chips}; in hand {format_money(session.chip)}")
 
+    def _add(self, args: list[str]) -> None:
+        if len(args) > 1:
+            raise InputError("add takes one amount", hint="e.g. add 1000, or just add")
+        amount = parse_money(args[0]) if args else self.session.start
+        self.session.add_funds(amount)
+        self.say(f"Added {format_money(amount)}.")
+        self._balance()
+
     def _balance(self) -> None:
         session = self.session
         bets = ", ".join(f"{kind.value} {format_money(stake)}" for kind, stake in session.bets.items())
@@ -217,6 +232,12 @@ class PlainGame:
             self.say(f"Balance {format_money(self.session.balance)} ({sign}{format_money(record.net)})")
         if record.last:
             self.say("That was the last coup of the shoe: the next coup comes from a new shoe.")
+        if self.session.out_of_money:
+            session = self.session
+            self.say(
+                f"You have {format_money(session.balance)}, less than the smallest bet "
+                f"({format_money(session.smallest_bet)}): type add to add {format_money(session.start)}, or quit."
+            )
 
 
 def _is_bet(text: str) -> bool:
@@ -260,10 +281,12 @@ def run_plain(
     output: IO[str],
     save: Callable[[GameSession], None] | None = None,
     prompt: str = "> ",
+    saved_to: Path | None = None,
 ) -> None:
-    """Read commands from ``lines`` until ``quit`` or the end of input (which saves too)."""
+    """Read commands from ``lines`` until ``quit`` or the end of input (which saves too); ``saved_to``
+    is where ``save`` writes, for the last words."""
     console = Console(file=output, highlight=False, soft_wrap=True, emoji=False)
-    game = PlainGame(session, console=console, save=save)
+    game = PlainGame(session, console=console, save=save, saved_to=saved_to)
     game.welcome()
     for line in _prompted(lines, output, prompt):
         if not game.handle(line):

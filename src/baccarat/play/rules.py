@@ -18,10 +18,18 @@ from rich.text import Text
 from baccarat.bets import BetKind
 from baccarat.coup import BANKER_DRAWS_IF_PLAYER_STOOD, BANKER_DRAWS_ON_PLAYER_THIRD, PLAYER_DRAWS_ON
 from baccarat.paytables import format_pays
-from baccarat.play.session import format_money
+from baccarat.play.money import format_money
 from baccarat.table_config import TableConfig
 
-__all__ = ["drawing_rows", "drawing_table", "pays_text", "player_rule", "rules_renderable", "spot_rows"]
+__all__ = [
+    "drawing_rows",
+    "drawing_table",
+    "pays_brief",
+    "pays_text",
+    "player_rule",
+    "rules_renderable",
+    "spot_rows",
+]
 
 _POINTS = frozenset(range(10))
 
@@ -96,6 +104,19 @@ def pays_text(config: TableConfig, kind: BetKind) -> str:
         parts.append(text if len(terms.levels) == 1 else f"{level.name} {text}")
     parts += [f"{push.name}: push" for push in terms.pushes]
     return "; ".join(parts)
+
+
+def pays_brief(config: TableConfig, kind: BetKind) -> str:
+    """What one bet pays in a few characters: ``0.95``, ``8``, or the range of its levels (``1–30``).
+
+    >>> from baccarat.table_config import TableConfig
+    >>> config = TableConfig(variant="standard")
+    >>> pays_brief(config, BetKind.BANKER), pays_brief(config, BetKind.PLAYER_DRAGON_BONUS)
+    ('0.95', '1–30')
+    """
+    levels = config.get_variant().paytable.terms(kind).levels
+    low, high = min(level.pays for level in levels), max(level.pays for level in levels)
+    return format_pays(low) if low == high else f"{format_pays(low)}–{format_pays(high)}"
 
 
 def spot_rows(config: TableConfig) -> list[tuple[BetKind, str, str]]:

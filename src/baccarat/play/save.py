@@ -28,12 +28,22 @@ from typing import Any
 
 from baccarat.bets import BetKind
 from baccarat.errors import BaccaratError, InputError
+from baccarat.play.money import format_money
 from baccarat.play.session import GameSession, seeded_dealer
 from baccarat.table import Table
 from baccarat.table_config import TableConfig
 from baccarat.table_events import CoupSettled
 
-__all__ = ["FORMAT", "VERSION", "SaveError", "default_save_path", "load_session", "save_session", "session_data"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "SaveError",
+    "default_save_path",
+    "farewell",
+    "load_session",
+    "save_session",
+    "session_data",
+]
 
 #: The ``format`` field of a save file, and its version.
 FORMAT, VERSION = "baccarat-play", 1
@@ -55,6 +65,23 @@ def default_save_path() -> Path:
     else:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "baccarat" / _FILE_NAME
+
+
+def farewell(session: GameSession, saved_to: Path | None) -> str:
+    """What the game says on leaving: the balance, the session's result and where the game was saved.
+
+    >>> print(farewell(GameSession(seed="1"), None))
+    Balance 10,000 (+0 this session). The game was not saved.
+    """
+    money = f"Balance {format_money(session.balance)}"
+    if session.on_table:
+        money += f" and {format_money(session.on_table)} on the table"
+    result = session.result
+    text = f"{money} ({'+' if result >= 0 else ''}{format_money(result)} this session)."
+    if saved_to is None:
+        return f"{text} The game was not saved."
+    again = "baccarat play --resume" + ("" if saved_to == default_save_path() else f" --save-file {saved_to}")
+    return f"{text} Saved to {saved_to}; {again} continues it."
 
 
 def session_data(session: GameSession) -> dict[str, Any]:
@@ -133,6 +160,7 @@ def _restore(data: dict[str, Any]) -> GameSession:
     session = GameSession.restored(
         table=table, dealer=dealer, seed=seed, bankroll=int(data["bankroll"]), chips=[int(c) for c in data["chips"]]
     )
+    session.start = int(data.get("start", session.bankroll))
     session.select_chip(int(data.get("chip", session.chip_index)))
     session.last_bets = tuple((BetKind(b["bet"]), int(b["stake"])) for b in data.get("rebet", []))
     session.undo_stack = [tuple((BetKind(b["bet"]), int(b["stake"])) for b in group) for group in data.get("undo", [])]

@@ -35,6 +35,7 @@ from baccarat.cards import Card
 from baccarat.coup import CoupDealer, CoupResult, Hand, Position, Side, deal_coup
 from baccarat.dealing import ShoeDealer
 from baccarat.errors import BaccaratError, InputError
+from baccarat.play.money import MINOR_PER_UNIT, format_money, parse_money
 from baccarat.rng import SeededSource
 from baccarat.roads import Scoreboard
 from baccarat.settlement import BetResult
@@ -61,16 +62,12 @@ __all__ = [
     "seeded_dealer",
 ]
 
-#: Minor units per currency unit (R32: money is integer cents).
-MINOR_PER_UNIT = 100
 #: The player's bettor id at the table.
 PLAYER_ID = "you"
 #: Chip values, in minor units: 10, 50, 100, 500, 1,000 and 5,000.
 DEFAULT_CHIPS: tuple[int, ...] = tuple(v * MINOR_PER_UNIT for v in (10, 50, 100, 500, 1_000, 5_000))
 #: A new session's money, in minor units (10,000.00).
 DEFAULT_BANKROLL = 10_000 * MINOR_PER_UNIT
-
-_MONEY = re.compile(r"^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$")
 
 
 class PlayError(InputError):
@@ -80,53 +77,26 @@ class PlayError(InputError):
 _AMOUNT = re.compile(r"(?<![\w.])\d+(?![\w.])")
 
 
-def player_message(error: BaccaratError) -> str:
+def player_message(error: BaccaratError, *, funds_hint: str | None = None) -> str:
     """An error as the player reads it: the table counts minor units, the player currency units, so the
-    amounts in a refused bet's message (limits, funds) are shown as currency.
+    amounts in a refused bet's message (limits, funds) are shown as currency, and the player is "you".
+    ``funds_hint`` replaces the table's advice when the money runs short (how to add funds here).
 
-    >>> from baccarat.table import LimitError
+    >>> from baccarat.table import FundsError, LimitError
     >>> player_message(LimitError("tie bet 600000 is above the maximum 500000", hint="R21: each bet spot has limits"))
     'tie bet 6,000 is above the maximum 5,000 (R21: each bet spot has limits)'
+    >>> player_message(FundsError("'you' has 5000 available and cannot stake 10000", hint="bet less"), funds_hint="press a")
+    'you have 50 available and cannot stake 100 (press a)'
     """
     if not isinstance(error, LimitError | FundsError):
         return str(error)
 
-    def money(text: str | None) -> str | None:
-        return None if text is None else _AMOUNT.sub(lambda m: format_money(int(m.group())), text)
+    def money(text: str) -> str:
+        return _AMOUNT.sub(lambda m: format_money(int(m.group())), text)
 
-    message, hint = money(error.message), money(error.hint)
-    return f"{message} ({hint})" if hint else str(message)
-
-
-def format_money(minor: int) -> str:
-    """Minor units as currency: thousands separated, cents shown only when there are some.
-
-    >>> format_money(1_234_500), format_money(9_550), format_money(-50)
-    ('12,345', '95.50', '-0.50')
-    """
-    sign = "-" if minor < 0 else ""
-    units, cents = divmod(abs(minor), MINOR_PER_UNIT)
-    return f"{sign}{units:,}" + (f".{cents:02d}" if cents else "")
-
-
-def parse_money(text: str) -> int:
-    """An amount typed by the player (``100``, ``1,000``, ``12.5``) in minor units.
-
-    >>> parse_money("1,000"), parse_money("12.5"), parse_money("0.05")
-    (100000, 1250, 5)
-    >>> parse_money("ten")
-    Traceback (most recent call last):
-    ...
-    baccarat.errors.InputError: amount 'ten' is not a number (write an amount such as 100, 1,000 or 12.50)
-    """
-    cleaned = text.strip()
-    if not _MONEY.match(cleaned):
-        raise InputError(f"amount {text!r} is not a number", hint="write an amount such as 100, 1,000 or 12.50")
-    units, _, cents = cleaned.replace(",", "").partition(".")
-    amount = int(units) * MINOR_PER_UNIT + int(cents.ljust(2, "0") or 0)
-    if amount <= 0:
-        raise InputError(f"amount {text!r} is not positive", hint="bet at least one chip")
-    return amount
+    message = money(error.message).replace(f"{PLAYER_ID!r} has", "you have")
+    hint = funds_hint if isinstance(error, FundsError) and funds_hint else money(error.hint) if error.hint else None
+    return f"{message} ({hint})" if hint else message
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +236,8 @@ class GameSession:
         self.dealer = dealer
         self.seed = seed
         self.bankroll = bankroll
+        #: What the player started with: the amount that adding funds brings.
+        self.start = bankroll
         self.chips: tuple[int, ...] = tuple(chips)
         self.chip_index = min(2, len(self.chips) - 1)
         self.undo_stack: list[tuple[tuple[BetKind, int], ...]] = []
@@ -328,6 +300,21 @@ class GameSession:
             shoe = self.history[-1].shoe_number
         return Scoreboard([r.result for r in self.history if r.shoe_number == shoe])
 
+    @property
+    def result(self) -> int:
+        """The player's gain (positive) or loss over the session: money held and staked, less money brought."""
+        return self.balance + self.on_table - self.bankroll
+
+    @property
+    def smallest_bet(self) -> int:
+        """The lowest table minimum of the variant's bet spots."""
+        return min(self.config.limit(kind).minimum for kind in self.variant.bets)
+
+    @property
+    def out_of_money(self) -> bool:
+        """Nothing on the table and too little left for any bet: only adding funds lets the game go on."""
+        return not self.bets and self.balance < self.smallest_bet
+
     def shoe_status(self) -> ShoeStatus:
         """Cards left, the cut card and the last-coup rule of the shoe in play."""
         state = self.table.state
@@ -373,6 +360,13 @@ class GameSession:
         placed = next(e for e in events if isinstance(e, BetPlaced))
         self.undo_stack.append(((placed.kind, stake),))
         return events
+
+    def add_funds(self, amount: int) -> int:
+        """Bring ``amount`` (minor units) more to the table; the session's result counts it as money brought,
+        not won. Returns the new balance."""
+        self.table.add_funds(PLAYER_ID, amount)
+        self.bankroll += amount
+        return self.balance
 
     def undo(self) -> tuple[tuple[BetKind, int], ...]:
         """Take back the last chips placed (a whole rebet at once); returns what was taken back."""
@@ -445,6 +439,7 @@ class GameSession:
         return {
             "seed": self.seed,
             "bankroll": self.bankroll,
+            "start": self.start,
             "chips": list(self.chips),
             "chip": self.chip_index,
             "rebet": [{"bet": k.value, "stake": s} for k, s in self.last_bets],
