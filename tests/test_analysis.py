@@ -21,7 +21,7 @@ from baccarat.cards import ALL_CARDS, Card, parse_cards
 from baccarat.composition import Composition, parse_removal
 from baccarat.coup import CoupDealer, Winner, banker_draws, deal_coup, player_draws
 from baccarat.errors import InputError
-from baccarat.features import FEATURE_KEYS, CoupFeatures
+from baccarat.features import FEATURE_KEYS, KEY_PLAYER_PAIR, CoupFeatures
 from baccarat.settlement import settle_bets
 from baccarat.variants import VARIANTS, Variant
 
@@ -191,7 +191,7 @@ def test_removal_changes_the_counts_and_the_total() -> None:
 
 
 def _bit_mask(bit: int) -> np.ndarray:
-    return (np.arange(FEATURE_KEYS) // 400 >> bit & 1).astype(bool)
+    return (np.arange(FEATURE_KEYS) // KEY_PLAYER_PAIR >> bit & 1).astype(bool)
 
 
 def test_feature_distribution_items_decode_the_keys() -> None:

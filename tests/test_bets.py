@@ -1,4 +1,4 @@
-"""Bet kinds, their names and aliases, and bets (RULES.md bet table, R30, R31, R32)."""
+"""Bet kinds, their names and aliases, and bets (docs/rules.md bet table, R30, R31, R32)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from baccarat.bets import BET_SPECS, CONDITION_FIELDS, Bet, BetFamily, BetKind, 
 from baccarat.coup import Side
 from baccarat.errors import InputError
 
-# The canonical ids of RULES.md: the bet table, R30's letter bets and R31's extensions.
+# The canonical ids of docs/rules.md: the bet table, R30's letter bets and R31's extensions.
 RULE_IDS = [
     "banker",
     "player",

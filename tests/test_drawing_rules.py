@@ -10,7 +10,7 @@ from baccarat.cards import ALL_CARDS, Card, hand_total, parse_cards
 from baccarat.coup import CoupResult, Position, Side, Winner, deal_coup, deal_coups
 from baccarat.errors import InputError
 
-# The Banker tableau exactly as RULES.md R15 prints it (draw when Player's third card is …),
+# The Banker tableau exactly as docs/rules.md R15 prints it (draw when Player's third card is …),
 # written out here independently of the engine's data so that the engine is checked against the text.
 R15_TEXT = {
     0: "any",

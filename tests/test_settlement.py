@@ -78,7 +78,7 @@ TIE_ACE_FACE = "AS AH KD QC 5S 5H"  # P A K 5 = 6, B A Q 5 = 6: a tie, both hand
 M, S, N, W, E = (builtin_paytable(name) for name in ("macau", "standard", "no_commission", "western", "ez"))
 K = BetKind
 
-# (rule, paytable, bet, cards, result, level, paid on a stake of 100): payouts hand-worked from RULES.md.
+# (rule, paytable, bet, cards, result, level, paid on a stake of 100): payouts hand-worked from docs/rules.md.
 ROWS: list[tuple[str, Paytable, BetKind, str, BetResult, str, int]] = [
     # Banker and Player (R17, R24, R27) on the three Banker-commission tables.
     *(

@@ -1,4 +1,4 @@
-"""The variant registry (RULES.md, "The variants"; R21, R27, R32)."""
+"""The variant registry (docs/rules.md, "The variants"; R21, R27, R32)."""
 
 from __future__ import annotations
 

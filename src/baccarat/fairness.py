@@ -2,7 +2,8 @@
 
 Before play the house publishes the commitment (SHA-256 of the server seed); the shoe is shuffled
 from HMAC-SHA256(server seed, client seed ‖ shoe number); after the shoe the seed is revealed.
-Anyone can then recompute the shoe with the same procedure and check every coup.
+Anyone can then recompute the shoe with the same procedure and check every coup: :func:`redeal`
+deals a revealed shoe again from its seeds, and is the one place that does.
 
 >>> source = ProvablyFairSource(server_seed="house-secret", client_seed="table-7")
 >>> commitment = source.commitment            # published before the shoe
@@ -17,16 +18,69 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from baccarat.cards import Card
 from baccarat.coup import CoupResult
-from baccarat.dealing import ShoeDealer
+from baccarat.dealing import DealtCoup, ShoeDealer
 from baccarat.rng import ProvablyFairSource, verify_commitment
 from baccarat.shoe import Shoe, ShoeConfig
 
-__all__ = ["ShoeProof", "Verification"]
+__all__ = ["ShoeProof", "Verification", "redeal", "redeal_coup"]
+
+
+def redeal(
+    config: ShoeConfig | Mapping[str, Any],
+    *,
+    server_seed: str,
+    client_seed: str,
+    first_shoe_number: int = 1,
+    coups: int = 0,
+) -> ShoeDealer:
+    """The house's dealer of a provably fair shoe, rebuilt from its seeds, after its first ``coups``
+    coups are dealt again: the next coup it deals is the one the house dealt next.
+
+    ``config`` is the shoe's settings, or their :meth:`ShoeConfig.to_dict` form;
+    ``first_shoe_number`` the shoe number the house's dealer started from.
+
+    >>> house = ShoeDealer(ShoeConfig(), source=ProvablyFairSource(server_seed="s", client_seed="c"))
+    >>> played = [house.next_coup() for _ in range(4)]
+    >>> again = redeal(ShoeConfig().to_dict(), server_seed="s", client_seed="c", coups=3)
+    >>> again.coups_in_shoe, again.next_coup().result.cards == played[3].result.cards
+    (3, True)
+    """
+    if not isinstance(config, ShoeConfig):
+        config = ShoeConfig.from_dict(dict(config))
+    source = ProvablyFairSource(server_seed=server_seed, client_seed=client_seed)
+    dealer = ShoeDealer(config, source=source, first_shoe_number=first_shoe_number)
+    for _ in range(coups):
+        dealer.next_coup()
+    return dealer
+
+
+def redeal_coup(
+    config: ShoeConfig | Mapping[str, Any],
+    *,
+    server_seed: str,
+    client_seed: str,
+    first_shoe_number: int = 1,
+    coup: int,
+) -> DealtCoup:
+    """Coup number ``coup`` (from 1) of a provably fair shoe, dealt again from its seeds (:func:`redeal`).
+
+    >>> house = ShoeDealer(ShoeConfig(), source=ProvablyFairSource(server_seed="s", client_seed="c"))
+    >>> second = [house.next_coup() for _ in range(2)][-1]
+    >>> redeal_coup(ShoeConfig(), server_seed="s", client_seed="c", coup=2).result.cards == second.result.cards
+    True
+    """
+    if coup < 1:
+        raise ValueError(f"coup {coup}: coups are numbered from 1")
+    dealer = redeal(
+        config, server_seed=server_seed, client_seed=client_seed, first_shoe_number=first_shoe_number, coups=coup - 1
+    )
+    return dealer.next_coup()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +110,9 @@ class ShoeProof:
 
     def recompute_coups(self) -> list[CoupResult]:
         """Every coup of the shoe, dealt again from the revealed seeds."""
-        dealer = ShoeDealer(self.config, source=self.source(), first_shoe_number=self.shoe_number)
+        dealer = redeal(
+            self.config, server_seed=self.server_seed, client_seed=self.client_seed, first_shoe_number=self.shoe_number
+        )
         return [coup.result for coup in dealer.deal_shoe()]
 
     def verify_commitment(self) -> Verification:

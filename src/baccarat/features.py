@@ -16,11 +16,89 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from baccarat.coup import CoupResult, Hand, Side, Winner
 
-__all__ = ["FEATURE_KEYS", "CoupFeatures"]
+__all__ = [
+    "FEATURE_KEYS",
+    "FLAG_FIELDS",
+    "KEY_BANKER_ACE",
+    "KEY_BANKER_FACE",
+    "KEY_BANKER_PAIR",
+    "KEY_BANKER_PERFECT_PAIR",
+    "KEY_BANKER_THIRD_CARD",
+    "KEY_BANKER_TOTAL",
+    "KEY_PLAYER_ACE",
+    "KEY_PLAYER_FACE",
+    "KEY_PLAYER_PAIR",
+    "KEY_PLAYER_PERFECT_PAIR",
+    "KEY_PLAYER_THIRD_CARD",
+    "KEY_PLAYER_TOTAL",
+    "CoupFeatures",
+    "split_key",
+]
+
+# --- the feature key ---------------------------------------------------------------------------
+# The one definition of the key's layout: a mixed-radix number, each field's place value below,
+# least significant first. Plain ints, so that the compiled kernels (:mod:`baccarat.sim.kernel`,
+# :mod:`baccarat.analysis._kernel`) read them as compile-time constants. Their on-disk cache keeps
+# the values they were compiled with: after changing the layout, delete the cached machine code
+# (``__pycache__/*.nbi`` and ``*.nbc`` of ``sim/`` and ``analysis/``).
+
+#: Player's total, 0-9.
+KEY_PLAYER_TOTAL = 1
+#: Banker's total, 0-9.
+KEY_BANKER_TOTAL = 10 * KEY_PLAYER_TOTAL
+#: Player drew a third card (``player_cards - 2``, 0 or 1).
+KEY_PLAYER_THIRD_CARD = 10 * KEY_BANKER_TOTAL
+#: Banker drew a third card (``banker_cards - 2``, 0 or 1).
+KEY_BANKER_THIRD_CARD = 2 * KEY_PLAYER_THIRD_CARD
+#: Then one bit each, in the order of :data:`FLAG_FIELDS`.
+KEY_PLAYER_PAIR = 2 * KEY_BANKER_THIRD_CARD
+KEY_BANKER_PAIR = 2 * KEY_PLAYER_PAIR
+KEY_PLAYER_PERFECT_PAIR = 2 * KEY_BANKER_PAIR
+KEY_BANKER_PERFECT_PAIR = 2 * KEY_PLAYER_PERFECT_PAIR
+KEY_PLAYER_ACE = 2 * KEY_BANKER_PERFECT_PAIR
+KEY_PLAYER_FACE = 2 * KEY_PLAYER_ACE
+KEY_BANKER_ACE = 2 * KEY_PLAYER_FACE
+KEY_BANKER_FACE = 2 * KEY_BANKER_ACE
+#: The number of feature keys: every key is ``0 <= key < FEATURE_KEYS``.
+FEATURE_KEYS = 2 * KEY_BANKER_FACE
+#: The one-bit fields of the key, least significant first (bit ``i`` is ``KEY_PLAYER_PAIR << i``).
+FLAG_FIELDS = (
+    "player_pair",
+    "banker_pair",
+    "player_perfect_pair",
+    "banker_perfect_pair",
+    "player_ace",
+    "player_face",
+    "banker_ace",
+    "banker_face",
+)
+
+_Key = TypeVar("_Key", int, npt.NDArray[np.int64])
+
+
+def split_key(key: _Key) -> tuple[_Key, _Key, _Key, _Key, _Key]:
+    """The fields of a feature key, or of an array of keys at once: ``(player_total, banker_total,
+    player_cards, banker_cards, flags)``, ``flags`` holding bit ``i`` for ``FLAG_FIELDS[i]``.
+
+    >>> split_key(CoupFeatures(3, 7, 3, 2, banker_pair=True).encode())
+    (3, 7, 3, 2, 2)
+    >>> [a.tolist() for a in split_key(np.array([0, FEATURE_KEYS - 1]))]
+    [[0, 9], [0, 9], [2, 3], [2, 3], [0, 255]]
+    """
+    return (
+        key // KEY_PLAYER_TOTAL % 10,
+        key // KEY_BANKER_TOTAL % 10,
+        2 + key // KEY_PLAYER_THIRD_CARD % 2,
+        2 + key // KEY_BANKER_THIRD_CARD % 2,
+        key // KEY_PLAYER_PAIR,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +108,8 @@ class CoupFeatures:
     The integer encoding (:meth:`encode`) is a mixed-radix number, least significant first:
     player_total (10), banker_total (10), player_cards - 2 (2), banker_cards - 2 (2), then one bit each
     for player_pair, banker_pair, player_perfect_pair, banker_perfect_pair, player_ace, player_face,
-    banker_ace, banker_face. Compiled kernels use the same layout.
+    banker_ace, banker_face: the place values ``KEY_PLAYER_TOTAL`` … ``KEY_BANKER_FACE`` of this
+    module, which the compiled kernels import.
     """
 
     player_total: int
@@ -103,20 +182,10 @@ class CoupFeatures:
 
     def encode(self) -> int:
         """The feature key, ``0 <= key < FEATURE_KEYS``."""
-        key = self.player_total + 10 * self.banker_total
-        key += 100 * (self.player_cards - 2) + 200 * (self.banker_cards - 2)
-        bits = (
-            self.player_pair,
-            self.banker_pair,
-            self.player_perfect_pair,
-            self.banker_perfect_pair,
-            self.player_ace,
-            self.player_face,
-            self.banker_ace,
-            self.banker_face,
-        )
-        for i, bit in enumerate(bits):
-            key += 400 * (int(bit) << i)
+        key = KEY_PLAYER_TOTAL * self.player_total + KEY_BANKER_TOTAL * self.banker_total
+        key += KEY_PLAYER_THIRD_CARD * (self.player_cards - 2) + KEY_BANKER_THIRD_CARD * (self.banker_cards - 2)
+        for i, name in enumerate(FLAG_FIELDS):
+            key += KEY_PLAYER_PAIR * (int(getattr(self, name)) << i)
         return key
 
     @classmethod
@@ -124,22 +193,12 @@ class CoupFeatures:
         """Inverse of :meth:`encode`."""
         if not 0 <= key < FEATURE_KEYS:
             raise ValueError(f"feature key {key} outside 0..{FEATURE_KEYS - 1}")
-        bits = key // 400
-        rest = key % 400
-        flags = [bool(bits >> i & 1) for i in range(8)]
-        return cls(
-            rest % 10,
-            rest // 10 % 10,
-            2 + rest // 100 % 2,
-            2 + rest // 200,
-            *flags,
-        )
+        player_total, banker_total, player_cards, banker_cards, bits = split_key(key)
+        flags = {name: bool(bits >> i & 1) for i, name in enumerate(FLAG_FIELDS)}
+        return cls(player_total, banker_total, player_cards, banker_cards, **flags)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-FEATURE_KEYS = 400 * 256
 
 
 def _has_ace(hand: Hand) -> bool:

@@ -33,7 +33,7 @@ import numpy.typing as npt
 from baccarat.bets import Bet, BetFamily, BetKind, BetSpec
 from baccarat.coup import CoupResult, Side, Winner
 from baccarat.errors import InputError
-from baccarat.features import FEATURE_KEYS, CoupFeatures
+from baccarat.features import FEATURE_KEYS, FLAG_FIELDS, CoupFeatures, split_key
 from baccarat.paytables import BetTerms, Condition, Level, Paytable
 
 __all__ = [
@@ -171,7 +171,7 @@ class FeatureArrays:
             ints("banker_total"),
             ints("player_cards"),
             ints("banker_cards"),
-            *(flags(name) for name in _FLAG_FIELDS),
+            *(flags(name) for name in FLAG_FIELDS),
         )
 
     @classmethod
@@ -183,14 +183,13 @@ class FeatureArrays:
         >>> int(arrays.player_total[0]), int(arrays.banker_total[0]), int(arrays.player_cards[0]), bool(arrays.player_face[0])
         (3, 7, 3, True)
         """
-        keys = np.asarray(keys, dtype=np.int64)
-        rest, bits = keys % 400, keys // 400
+        player_total, banker_total, player_cards, banker_cards, bits = split_key(np.asarray(keys, dtype=np.int64))
         return cls(
-            rest % 10,
-            rest // 10 % 10,
-            2 + rest // 100 % 2,
-            2 + rest // 200,
-            *((bits >> i & 1).astype(np.bool_) for i in range(len(_FLAG_FIELDS))),
+            player_total,
+            banker_total,
+            player_cards,
+            banker_cards,
+            *((bits >> i & 1).astype(np.bool_) for i in range(len(FLAG_FIELDS))),
         )
 
     def total(self, side: Side) -> IntArray:
@@ -209,18 +208,6 @@ class FeatureArrays:
 
     def perfect(self, side: Side) -> BoolArray:
         return self.player_perfect_pair if side is Side.PLAYER else self.banker_perfect_pair
-
-
-_FLAG_FIELDS = (
-    "player_pair",
-    "banker_pair",
-    "player_perfect_pair",
-    "banker_perfect_pair",
-    "player_ace",
-    "player_face",
-    "banker_ace",
-    "banker_face",
-)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -14,6 +14,21 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from baccarat.features import (
+    KEY_BANKER_ACE,
+    KEY_BANKER_FACE,
+    KEY_BANKER_PAIR,
+    KEY_BANKER_PERFECT_PAIR,
+    KEY_BANKER_THIRD_CARD,
+    KEY_BANKER_TOTAL,
+    KEY_PLAYER_ACE,
+    KEY_PLAYER_FACE,
+    KEY_PLAYER_PAIR,
+    KEY_PLAYER_PERFECT_PAIR,
+    KEY_PLAYER_THIRD_CARD,
+    KEY_PLAYER_TOTAL,
+)
+
 __all__ = ["feature_ways_kernel", "price_kernel"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -24,17 +39,7 @@ def _compiled(func: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(func))
 
 
-# Feature-key layout of baccarat.features.CoupFeatures.encode (least significant first).
-_P_CARDS3 = 100
-_B_CARDS3 = 200
-_P_PAIR = 400
-_B_PAIR = 800
-_P_PERFECT = 1600
-_B_PERFECT = 3200
-_P_ACE = 6400
-_P_FACE = 12800
-_B_ACE = 25600
-_B_FACE = 51200
+# The feature key's place values (KEY_*) come from baccarat.features, compile-time constants here.
 # Third-card classes: 0 = A, 1..8 = 2..9, 9 = T, 10 = J/Q/K (a third card counts only by point, ace, face).
 _FACE_CLASS = 10
 
@@ -116,7 +121,8 @@ def _third_cards(
         px = 0 if x < 0 else (x + 1 if x < 9 else 0)
         p_ace = (flags & 1) != 0 or x == 0
         p_face = (flags & 2) != 0 or x == _FACE_CLASS
-        p_key = (pt + px) % 10 + (_P_CARDS3 if x >= 0 else 0) + (_P_ACE if p_ace else 0) + (_P_FACE if p_face else 0)
+        p_key = KEY_PLAYER_TOTAL * ((pt + px) % 10) + (KEY_PLAYER_THIRD_CARD if x >= 0 else 0)
+        p_key += (KEY_PLAYER_ACE if p_ace else 0) + (KEY_PLAYER_FACE if p_face else 0)
         banker_draws_now = banker_draws[pt, bt, px if x >= 0 else 10] != 0
         if x >= 0:
             left[x] -= 1
@@ -127,8 +133,8 @@ def _third_cards(
             b_ace = (flags & 4) != 0 or y == 0
             b_face = (flags & 8) != 0 or y == _FACE_CLASS
             by = 0 if y < 0 else (y + 1 if y < 9 else 0)
-            key = p_key + 10 * ((bt + by) % 10) + (_B_CARDS3 if y >= 0 else 0)
-            key += (_B_ACE if b_ace else 0) + (_B_FACE if b_face else 0) + (flags >> 4)
+            key = p_key + KEY_BANKER_TOTAL * ((bt + by) % 10) + (KEY_BANKER_THIRD_CARD if y >= 0 else 0)
+            key += (KEY_BANKER_ACE if b_ace else 0) + (KEY_BANKER_FACE if b_face else 0) + (flags >> 4)
             # the unused cards of the six-card deal: (N−4)(N−5) after four cards, N−5 after five
             if x < 0 and y < 0:
                 multiplier = (total - 4) * (total - 5)
@@ -138,9 +144,9 @@ def _third_cards(
                 multiplier = wx * wy
             out[key] += weights[0] * multiplier
             if flags >= 16:  # a pair: some of the ways are perfect pairs
-                out[key + _P_PERFECT] += weights[1] * multiplier
-                out[key + _B_PERFECT] += weights[2] * multiplier
-                out[key + _P_PERFECT + _B_PERFECT] += weights[3] * multiplier
+                out[key + KEY_PLAYER_PERFECT_PAIR] += weights[1] * multiplier
+                out[key + KEY_BANKER_PERFECT_PAIR] += weights[2] * multiplier
+                out[key + KEY_PLAYER_PERFECT_PAIR + KEY_BANKER_PERFECT_PAIR] += weights[3] * multiplier
         if x >= 0:
             left[x] += 1
 
@@ -193,7 +199,7 @@ def feature_ways_kernel(
                         for x in range(10):
                             left[x] = n[x] - k[x]
                         left[_FACE_CLASS] = n[10] - k[10] + n[11] - k[11] + n[12] - k[12]
-                        pairs = (_P_PAIR if a == c else 0) + (_B_PAIR if b == d else 0)
+                        pairs = (KEY_PLAYER_PAIR if a == c else 0) + (KEY_BANKER_PAIR if b == d else 0)
                         flags = (1 if a == 0 or c == 0 else 0) + (2 if a >= 10 or c >= 10 else 0)
                         flags += (4 if b == 0 or d == 0 else 0) + (8 if b >= 10 or d >= 10 else 0)
                         pt = ((a + 1 if a < 9 else 0) + (c + 1 if c < 9 else 0)) % 10

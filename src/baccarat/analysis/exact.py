@@ -28,7 +28,7 @@ from baccarat.cards import Card, Rank
 from baccarat.composition import Composition, check_decks, parse_removal
 from baccarat.coup import Winner, banker_draws, player_draws
 from baccarat.errors import InputError
-from baccarat.features import FEATURE_KEYS, CoupFeatures
+from baccarat.features import FEATURE_KEYS, CoupFeatures, split_key
 from baccarat.shoe import MIN_CARDS_FOR_COUP
 
 __all__ = [
@@ -195,10 +195,7 @@ _SUMMARY_COLUMNS = 2 + 4
 @cache
 def _summary_index() -> npt.NDArray[np.int8]:
     """Rows: the winner (Banker, Player, Tie), who holds a natural (none, Player, Banker, both), cards dealt − 4."""
-    keys = np.arange(FEATURE_KEYS)
-    rest = keys % 400
-    player_total, banker_total = rest % 10, rest // 10 % 10
-    player_cards, banker_cards = 2 + rest // 100 % 2, 2 + rest // 200
+    player_total, banker_total, player_cards, banker_cards, _ = split_key(np.arange(FEATURE_KEYS, dtype=np.int64))
     winner = np.where(banker_total > player_total, 0, np.where(player_total > banker_total, 1, 2))
     player_natural = (player_cards == 2) & (player_total >= 8)
     banker_natural = (banker_cards == 2) & (banker_total >= 8)

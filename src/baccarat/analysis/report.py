@@ -117,7 +117,7 @@ def par_sheet_markdown(sheet: ParSheet) -> str:
         f"- Shoe: {shoe}",
         f"- Paytable: `{sheet.paytable.name}`" + (f" ({sheet.paytable.source})" if sheet.paytable.source else ""),
         f"- Counting: every ordered six-card deal from the shoe, unused cards included: {sheet.total_ways:,} deals",
-        "- Drawing rules: the Macau tableau (RULES.md R12–R16); ties push Banker and Player bets (R24).",
+        "- Drawing rules: the Macau tableau (docs/rules.md R12–R16); ties push Banker and Player bets (R24).",
         "- Figures are exact: probabilities are ways / deals; values are per unit stake, net of commission.",
         "",
         "## Outcomes",

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from baccarat.dealing import ShoeDealer
+from baccarat.dealing import DealtCoup
 from baccarat.errors import BaccaratError
-from baccarat.fairness import Verification
-from baccarat.rng import ProvablyFairSource, verify_commitment
-from baccarat.shoe import ShoeConfig
+from baccarat.fairness import Verification, redeal_coup
+from baccarat.rng import verify_commitment
 
 __all__ = ["recompute_cards", "verify_round"]
 
 _FIELDS = ("commitment", "server_seed", "client_seed", "config", "first_shoe_number", "coup_in_shoe", "cards")
+#: The highest coup number a proof may name.
+_MAX_COUP = 1000
 
 
 def verify_round(proof: dict[str, Any]) -> Verification:
@@ -42,17 +43,10 @@ def verify_round(proof: dict[str, Any]) -> Verification:
     if not verify_commitment(str(proof["commitment"]), str(proof["server_seed"])):
         return Verification(False, "the revealed server seed does not match the commitment")
     try:
-        config = ShoeConfig.from_dict(dict(proof["config"]))
-        dealer = ShoeDealer(
-            config,
-            source=ProvablyFairSource(server_seed=str(proof["server_seed"]), client_seed=str(proof["client_seed"])),
-            first_shoe_number=int(proof["first_shoe_number"]),
-        )
         coup_number = int(proof["coup_in_shoe"])
-        if not 1 <= coup_number <= 1000:
+        if not 1 <= coup_number <= _MAX_COUP:
             return Verification(False, f"coup {coup_number} is outside the shoe")
-        for _ in range(coup_number):
-            dealt = dealer.next_coup()
+        dealt = _redeal_round(proof)
     except BaccaratError as error:
         return Verification(False, f"the shoe cannot be dealt again: {error}")
     except (TypeError, ValueError) as error:
@@ -71,16 +65,20 @@ def recompute_cards(proof: dict[str, Any]) -> list[str] | None:
     try:
         if not verify_commitment(str(proof["commitment"]), str(proof["server_seed"])):
             return None
-        dealer = ShoeDealer(
-            ShoeConfig.from_dict(dict(proof["config"])),
-            source=ProvablyFairSource(server_seed=str(proof["server_seed"]), client_seed=str(proof["client_seed"])),
-            first_shoe_number=int(proof["first_shoe_number"]),
-        )
-        coup_number = int(proof["coup_in_shoe"])
-        if not 1 <= coup_number <= 1000:
+        if not 1 <= int(proof["coup_in_shoe"]) <= _MAX_COUP:
             return None
-        for _ in range(coup_number):
-            dealt = dealer.next_coup()
+        dealt = _redeal_round(proof)
     except (BaccaratError, KeyError, TypeError, ValueError):
         return None
     return [str(c) for c in dealt.result.cards]
+
+
+def _redeal_round(proof: dict[str, Any]) -> DealtCoup:
+    """The proof's round dealt again from its shoe's seeds (:func:`baccarat.fairness.redeal_coup`)."""
+    return redeal_coup(
+        dict(proof["config"]),
+        server_seed=str(proof["server_seed"]),
+        client_seed=str(proof["client_seed"]),
+        first_shoe_number=int(proof["first_shoe_number"]),
+        coup=int(proof["coup_in_shoe"]),
+    )

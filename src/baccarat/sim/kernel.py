@@ -64,6 +64,21 @@ from numba.extending import intrinsic
 from baccarat.cards import ALL_CARDS, Rank
 from baccarat.coup import banker_draws, player_draws
 from baccarat.errors import InputError
+from baccarat.features import (
+    FEATURE_KEYS,
+    KEY_BANKER_ACE,
+    KEY_BANKER_FACE,
+    KEY_BANKER_PAIR,
+    KEY_BANKER_PERFECT_PAIR,
+    KEY_BANKER_THIRD_CARD,
+    KEY_BANKER_TOTAL,
+    KEY_PLAYER_ACE,
+    KEY_PLAYER_FACE,
+    KEY_PLAYER_PAIR,
+    KEY_PLAYER_PERFECT_PAIR,
+    KEY_PLAYER_THIRD_CARD,
+    KEY_PLAYER_TOTAL,
+)
 from baccarat.rng import GOLDEN_GAMMA, MASK64, SHOE_STRIDE
 from baccarat.shoe import MIN_CARDS_FOR_COUP, AfterCutCard, BurnMethod, DealingMode, ShoeConfig, burn_value
 
@@ -135,6 +150,23 @@ _FASTMOD_WORD = np.uint64(FASTMOD_MAX)
 # then Banker's total correction (19 rows of 16) and the pair bits (256 entries).
 _CORR_AT = 19 << 9
 _PAIRS_AT = _CORR_AT + 19 * 16
+# The feature key's place values (KEY_*) come from baccarat.features, compile-time constants here.
+# The coup table and _coup take of that layout: the totals and third-card fields fit in the 9 bits
+# of a table entry, Banker's pair bits are Player's doubled, and each side's face bit is its ace
+# bit doubled, so the packed cards' ace and face bits (6-7) times a factor give both at once.
+_BANKER_PAIRS = KEY_BANKER_PAIR // KEY_PLAYER_PAIR
+_PLAYER_ACE_FACE = KEY_PLAYER_ACE >> _ACE_SHIFT
+_BANKER_ACE_FACE = KEY_BANKER_ACE >> _ACE_SHIFT
+if not (
+    KEY_PLAYER_PAIR <= 512
+    and KEY_BANKER_PAIR == _BANKER_PAIRS * KEY_PLAYER_PAIR
+    and KEY_BANKER_PERFECT_PAIR == _BANKER_PAIRS * KEY_PLAYER_PERFECT_PAIR
+    and KEY_PLAYER_ACE == _PLAYER_ACE_FACE << _ACE_SHIFT
+    and KEY_BANKER_ACE == _BANKER_ACE_FACE << _ACE_SHIFT
+    and KEY_PLAYER_FACE == 2 * KEY_PLAYER_ACE
+    and KEY_BANKER_FACE == 2 * KEY_BANKER_ACE
+):  # pragma: no cover - a layout the coup table cannot hold
+    raise ImportError("the feature key layout of baccarat.features does not fit the coup table of the kernel")
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -456,13 +488,14 @@ def _draw_table(draws: npt.NDArray[np.int64], extra: int) -> npt.NDArray[np.int1
     Entry ``(rp << 9) | (rb << 4) | third`` (raw sums ``rp``, ``rb`` of the two first cards' points,
     0-18; ``third`` the point of the fifth card): bits 0-2 the step to the next coup, the cards the
     coup takes (4-6) plus ``extra`` (the burn before each coup, or 0); bit 3 Player draws; bit 4
-    Banker draws; bits 5-13 the key's ``pt + 10 * bt + 100 * player draws + 200 * banker draws``;
+    Banker draws; bits 5-13 the totals' and third cards' part of the key (``KEY_PLAYER_TOTAL * pt +
+    KEY_BANKER_TOTAL * bt + KEY_PLAYER_THIRD_CARD * player draws + KEY_BANKER_THIRD_CARD * banker draws``);
     bit 14 set when both draw. The index gives both totals unless both draw: then Banker's third
     card is the sixth, and the entry holds ``rb mod 10`` for ``bt``, corrected by entry
-    ``_CORR_AT + (rb << 4) + point of the sixth card``: ``10 * ((rb + point) mod 10 - rb mod 10)``.
-    Entry ``_PAIRS_AT + v``, ``v`` bits 8-15 of two packed cards xor-ed: 400 if their ranks are
-    equal, plus 1600 if rank and suit are (the Player's key bits 0 and 2; twice that the Banker's
-    bits 1 and 3).
+    ``_CORR_AT + (rb << 4) + point of the sixth card``: ``KEY_BANKER_TOTAL * ((rb + point) mod 10 -
+    rb mod 10)``. Entry ``_PAIRS_AT + v``, ``v`` bits 8-15 of two packed cards xor-ed:
+    ``KEY_PLAYER_PAIR`` if their ranks are equal, plus ``KEY_PLAYER_PERFECT_PAIR`` if rank and suit
+    are (twice that, ``_BANKER_PAIRS`` times, the Banker's).
     """
     table = np.zeros(_PAIRS_AT + 256, dtype=np.int16)
     for rp in range(19):
@@ -474,15 +507,16 @@ def _draw_table(draws: npt.NDArray[np.int64], extra: int) -> npt.NDArray[np.int1
                 bd = (word >> shift) & 1
                 pt = (rp + third * pd) % 10
                 bt = rb % 10 if pd else (rb + third * bd) % 10
-                partial = pt + 10 * bt + 100 * pd + 200 * bd
+                partial = KEY_PLAYER_TOTAL * pt + KEY_BANKER_TOTAL * bt
+                partial += KEY_PLAYER_THIRD_CARD * pd + KEY_BANKER_THIRD_CARD * bd
                 table[(rp << 9) | (rb << 4) | third] = (
                     (4 + pd + bd + extra) | (pd << 3) | (bd << 4) | (partial << 5) | ((pd & bd) << 14)
                 )
     for rb in range(19):
         for point in range(10):
-            table[_CORR_AT + (rb << 4) + point] = 10 * ((rb + point) % 10 - rb % 10)
+            table[_CORR_AT + (rb << 4) + point] = KEY_BANKER_TOTAL * ((rb + point) % 10 - rb % 10)
     for v in range(256):
-        table[_PAIRS_AT + v] = 400 * ((v & 15) == 0) + 1600 * (v == 0)
+        table[_PAIRS_AT + v] = KEY_PLAYER_PAIR * ((v & 15) == 0) + KEY_PLAYER_PERFECT_PAIR * (v == 0)
     return table
 
 
@@ -516,9 +550,9 @@ def _coup(shoe: npt.NDArray[np.int64], pos: int, table: npt.NDArray[np.int16]) -
         ((entry >> 5) & 511)
         + (np.int64(table[np.uint64(_CORR_AT + ((rb << 4) | (c6 & _POINT_MASK)))]) & -(entry >> 14))
         + np.int64(table[np.uint64(_PAIRS_AT + (((c1 ^ c3) >> 8) & 255))])
-        + 2 * np.int64(table[np.uint64(_PAIRS_AT + (((c2 ^ c4) >> 8) & 255))])
-        + (player_flags & _FLAG_BITS) * 100
-        + (banker_flags & _FLAG_BITS) * 400
+        + _BANKER_PAIRS * np.int64(table[np.uint64(_PAIRS_AT + (((c2 ^ c4) >> 8) & 255))])
+        + (player_flags & _FLAG_BITS) * _PLAYER_ACE_FACE
+        + (banker_flags & _FLAG_BITS) * _BANKER_ACE_FACE
     )
     return key, int(entry & 7)
 
@@ -1150,7 +1184,7 @@ def _play_kernel(
                             last_winner = w
                             run = 1
                 if counting:
-                    used = 4 + (key % 400) // 100 % 2 + (key % 400) // 200
+                    used = 4 + key // KEY_PLAYER_THIRD_CARD % 2 + key // KEY_BANKER_THIRD_CARD % 2
                     for i in range(starts[c], starts[c] + used):
                         running += tags[(shoe[i] >> _INDEX_SHIFT) & 63]
                     unseen -= used
@@ -1343,8 +1377,6 @@ def count_features(
     >>> int(hist.sum()) == hands > 600
     True
     """
-    from baccarat.features import FEATURE_KEYS
-
     useed = check_seed(seed)
     check_shoes(first_shoe, shoes)
     tables = kernel_tables()
