@@ -1,4 +1,4 @@
-"""Bet kinds (RULES.md R24–R31), their names in English and 繁體中文, and a bet on the table.
+"""Bet kinds (docs/rules.md R24–R31), their names in English and 繁體中文, and a bet on the table.
 
 Every bet has a canonical id (the value of :class:`BetKind`), used in the API, the CLI and the JSON
 output; its Chinese names are accepted as aliases. What a bet *is* (which hand, which outcome)
@@ -37,7 +37,7 @@ __all__ = [
 
 
 class BetKind(StrEnum):
-    """Every bet the engine knows; the value is the canonical id of RULES.md."""
+    """Every bet the engine knows; the value is the canonical id of docs/rules.md."""
 
     BANKER = "banker"
     PLAYER = "player"
@@ -278,7 +278,9 @@ def parse_bet_kind(text: str, *, menu: Iterable[BetKind] | None = None) -> BetKi
     """
     kind = _BY_NAME.get(_key(text))
     if kind is None:
-        raise InputError(f"unknown bet {text!r}", hint=f"choose one of: {bet_menu(menu)}")
+        raise InputError(
+            f"unknown bet {text!r}", hint=f"choose one of: {bet_menu(menu)}", code="bet.unknown", params={"bet": text}
+        )
     return kind
 
 
@@ -302,9 +304,19 @@ class Bet:
             object.__setattr__(self, "kind", parse_bet_kind(str(self.kind)))
         hint = "a stake is a whole number of minor units (cents), at least 1"
         if isinstance(self.stake, bool) or not isinstance(self.stake, int):
-            raise InputError(f"{self.kind.value} stake {self.stake!r} is not a whole number", hint=hint)
+            raise InputError(
+                f"{self.kind.value} stake {self.stake!r} is not a whole number",
+                hint=hint,
+                code="stake.invalid",
+                params={"bet": self.kind, "stake": self.stake},
+            )
         if self.stake <= 0:
-            raise InputError(f"{self.kind.value} stake {self.stake} is not positive", hint=hint)
+            raise InputError(
+                f"{self.kind.value} stake {self.stake} is not positive",
+                hint=hint,
+                code="stake.invalid",
+                params={"bet": self.kind, "stake": self.stake},
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """``{"bet": id, "stake": minor units}``."""
@@ -329,9 +341,14 @@ def parse_bet(text: str, *, menu: Iterable[BetKind] | None = None) -> Bet:
     name, sep, stake_text = text.partition("=")
     hint = "write KIND=STAKE with the stake in minor units (cents), e.g. banker=100"
     if not sep or not name.strip():
-        raise InputError(f"bet {text!r} has no stake", hint=hint)
+        raise InputError(f"bet {text!r} has no stake", hint=hint, code="bet.invalid", params={"bet": text})
     kind = parse_bet_kind(name, menu=menu)
     stake_text = stake_text.strip()
     if not _STAKE.match(stake_text) or int(stake_text) <= 0:
-        raise InputError(f"bet {text!r}: stake {stake_text!r} is not a positive whole number", hint=hint)
+        raise InputError(
+            f"bet {text!r}: stake {stake_text!r} is not a positive whole number",
+            hint=hint,
+            code="bet.invalid",
+            params={"bet": text},
+        )
     return Bet(kind, int(stake_text))

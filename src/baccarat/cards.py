@@ -125,7 +125,12 @@ def parse_rank(text: str) -> Rank:
     """
     rank = _RANK_BY_TEXT.get(text.strip().upper())
     if rank is None:
-        raise InputError(f"unknown rank {text!r}", hint="a rank is one of A 2 3 4 5 6 7 8 9 T (or 10) J Q K")
+        raise InputError(
+            f"unknown rank {text!r}",
+            hint="a rank is one of A 2 3 4 5 6 7 8 9 T (or 10) J Q K",
+            code="card.invalid",
+            params={"card": text},
+        )
     return rank
 
 
@@ -162,7 +167,7 @@ class Card:
             suit = _SUIT_BY_TEXT.get(cleaned[-1])
             if rank is not None and suit is not None:
                 return cls(rank, suit)
-        raise InputError(f"unknown card {text!r}", hint=CARD_HINT)
+        raise InputError(f"unknown card {text!r}", hint=CARD_HINT, code="card.invalid", params={"card": text})
 
     @property
     def index(self) -> int:
@@ -215,7 +220,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         try:
             cards.append(Card.parse(token))
         except InputError as error:
-            raise InputError(f"unknown card {token!r} at position {position}", hint=CARD_HINT) from error
+            raise InputError(
+                f"unknown card {token!r} at position {position}",
+                hint=CARD_HINT,
+                code="card.invalid",
+                params={"card": token, "position": position},
+            ) from error
     return cards
 
 

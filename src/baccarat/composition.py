@@ -34,6 +34,7 @@ def check_decks(decks: int) -> int:
         raise InputError(
             f"{decks} decks is outside {MIN_DECKS}–{MAX_DECKS}",
             hint="choose 1 to 12 decks; casino tables use 6–12, 8 is usual",
+            code="shoe.invalid",
         )
     return decks
 

@@ -299,22 +299,27 @@ class CoupDealer:
     def enter(self, card: Card, *, position: Position | None = None, face_up: bool = False) -> Position:
         """Record the next card. ``position``, if given, must be the one due; returns the position used."""
         if self.voided:
-            raise ProcedureError("this coup was voided", hint="start a new coup")
+            raise ProcedureError("this coup was voided", hint="start a new coup", code="coup.voided")
         due = self.due
         if due is None and position is not None:
             raise ProcedureError(
                 f"{position.label} is not due: the coup is complete",
                 hint="settle this coup and start the next one, or void it if the cards cannot be corrected",
+                code="card.not_due",
+                params={"position": position},
             )
         if due is None:
             raise ProcedureError(
                 f"no card is due: the coup is complete, {card} is not part of it",
                 hint="settle this coup and start the next one",
+                code="card.not_due",
             )
         if position is not None and position is not due:
             raise ProcedureError(
                 f"{position.label} is not due: the next card is {due.label}",
                 hint=f"enter {card} as {due.label}, or void the coup if the cards cannot be corrected",
+                code="card.not_due",
+                params={"position": position, "due": due},
             )
         self.cards[due] = card
         if face_up:
@@ -346,10 +351,15 @@ class CoupDealer:
     def result(self) -> CoupResult:
         """The finished coup; refuses while a card is still due."""
         if self.voided:
-            raise ProcedureError("this coup was voided and has no result")
+            raise ProcedureError("this coup was voided and has no result", code="coup.voided")
         due = self.due
         if due is not None:
-            raise ProcedureError(f"the coup is not finished: {due.label} is due", hint="enter the next card")
+            raise ProcedureError(
+                f"the coup is not finished: {due.label} is due",
+                hint="enter the next card",
+                code="coup.not_finished",
+                params={"due": due},
+            )
         get = self.cards.get
         player = tuple(c for c in (get(Position.PLAYER_1), get(Position.PLAYER_2), get(Position.PLAYER_3)) if c)
         banker = tuple(c for c in (get(Position.BANKER_1), get(Position.BANKER_2), get(Position.BANKER_3)) if c)
@@ -383,6 +393,8 @@ def deal_coup(cards: Iterable[Card] | Callable[[], Card]) -> CoupResult:
             raise InputError(
                 f"too few cards to finish the coup: {due.label} is due",
                 hint="give at least 4 cards, up to 6 for a coup with two third cards",
+                code="coup.too_few_cards",
+                params={"due": due},
             ) from None
         dealer.enter(card)
     return dealer.result()

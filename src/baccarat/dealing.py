@@ -171,7 +171,9 @@ class ShoeDealer:
         the first cards of the next layout, so coups are exactly those of plain dealing.
         """
         if self.config.mode is not DealingMode.PRE_DEALT:
-            raise ProcedureError("the layout exists only in pre-dealt mode", hint="use mode=pre_dealt")
+            raise ProcedureError(
+                "the layout exists only in pre-dealt mode", hint="use mode=pre_dealt", code="shoe.not_pre_dealt"
+            )
         if self._layout is None:
             shoe = self._ensure_shoe()
             self._layout = Layout(
@@ -194,7 +196,9 @@ class ShoeDealer:
             burned = tuple(shoe.burn(1, detail="burn before the coup (R7)"))
         if shoe.remaining < MIN_CARDS_FOR_COUP:
             self._finish(shoe, "not enough cards left for a coup")
-            raise ProcedureError("the shoe is finished: not enough cards for a coup", hint="start a new shoe")
+            raise ProcedureError(
+                "the shoe is finished: not enough cards for a coup", hint="start a new shoe", code="shoe.finished"
+            )
         start = shoe.position
         dealer = CoupDealer()
         while dealer.due is not None:
@@ -239,7 +243,9 @@ class ShoeDealer:
         With a continuous shuffler there is no last coup; use :meth:`next_coup` instead.
         """
         if self.config.mode is DealingMode.CONTINUOUS:
-            raise ProcedureError("a continuous shuffler has no end of shoe", hint="deal coups one at a time")
+            raise ProcedureError(
+                "a continuous shuffler has no end of shoe", hint="deal coups one at a time", code="shoe.continuous"
+            )
         if self._over:
             self.new_shoe()
         coups = [self.next_coup()]

@@ -93,20 +93,30 @@ class ShoeConfig:
         check_decks(self.decks)
         size = self.size
         if size < MIN_CARDS_FOR_COUP:
-            raise InputError(f"a shoe of {size} cards cannot deal a coup", hint="a coup needs up to 6 cards")
+            raise InputError(
+                f"a shoe of {size} cards cannot deal a coup", hint="a coup needs up to 6 cards", code="shoe.invalid"
+            )
         if not 0 <= self.cut_card_from_end < size:
             raise InputError(
                 f"cut card {self.cut_card_from_end} cards from the end is outside the shoe of {size} cards",
                 hint=f"choose a position from 0 to {size - 1} (casino tables use at least 12; 14 is the default)",
+                code="shoe.invalid",
             )
         if not 1 <= self.burn_count <= 8:
-            raise InputError(f"burn count {self.burn_count} is outside 1–8", hint="method (c) burns 1 to 8 cards")
+            raise InputError(
+                f"burn count {self.burn_count} is outside 1–8",
+                hint="method (c) burns 1 to 8 cards",
+                code="shoe.invalid",
+            )
         if not 0 <= self.demo_coups <= 3:
-            raise InputError(f"{self.demo_coups} demonstration coups is outside 0–3", hint="R5 allows up to 3")
+            raise InputError(
+                f"{self.demo_coups} demonstration coups is outside 0–3", hint="R5 allows up to 3", code="shoe.invalid"
+            )
         if self.mode is DealingMode.PRE_DEALT and self.burn_each_coup:
             raise InputError(
                 "burn_each_coup cannot be used with the pre-dealt layout",
                 hint="the layout's cards are set before betting; turn burn_each_coup off",
+                code="shoe.invalid",
             )
 
     @property
@@ -142,7 +152,7 @@ class ShoeConfig:
         except InputError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise InputError(f"the shoe settings are incomplete or invalid: {error}") from None
+            raise InputError(f"the shoe settings are incomplete or invalid: {error}", code="shoe.invalid") from None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -244,7 +254,7 @@ class Shoe:
     def draw(self) -> Card:
         """Take the next card; notes the cut card coming out."""
         if self.position >= len(self.cards):
-            raise ProcedureError("the shoe is empty", hint="start a new shoe")
+            raise ProcedureError("the shoe is empty", hint="start a new shoe", code="shoe.empty")
         if self.cut_index is not None and self.position >= self.cut_index and not self.cut_card_out:
             self.cut_card_out = True
             self._emit(ShoeEventKind.CUT_CARD_OUT, position=self.position)

@@ -1,11 +1,14 @@
 """The casino table as one state machine: seats, money, limits, rounds, squeeze, ties, commission.
 
 A :class:`Table` is pure: no I/O and no clock (every action takes ``now``, the table time in
-seconds). Each action comes in three forms (DESIGN.md): ``verify_x(…)`` raises a precise
-:class:`TableError` naming the rule or limit, ``can_x(…)`` is its boolean form for a user
-interface, and ``x(…)`` does it and returns the events it appended. A refused action changes
-nothing. Every change is a frozen event (:mod:`baccarat.table_events`) in one log, and
-:meth:`Table.replay` rebuilds an equal state from that log.
+seconds). Each action comes in two forms (DESIGN.md): ``verify_x(…)`` raises a precise
+:class:`TableError` naming the rule or limit, and ``x(…)`` does it and returns the events it
+appended; the checks a caller makes before acting (placing a bet, opening or closing betting,
+dealing a card) also come as ``can_x(…)``, the boolean form. A refused action changes nothing.
+A refusal carries a stable ``code``, the ``rule`` it enforces and the values it names
+(``params``): see :mod:`baccarat.error_codes`. Every change is a frozen event
+(:mod:`baccarat.table_events`) in one log, and :meth:`Table.replay` rebuilds an equal state from
+that log.
 
 A round: :meth:`~Table.open_betting` → bets → :meth:`~Table.close_betting` → cards
 (:meth:`~Table.deal` from the table's own shoe, or :meth:`~Table.deal_card` entered by a dealer)
@@ -45,7 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from baccarat.bets import Bet, BetKind, parse_bet_kind
 from baccarat.cards import Card
@@ -114,11 +117,7 @@ __all__ = [
 
 
 class TableError(BaccaratError):
-    """A refused table action. ``rule`` is the RULES.md id it enforces, when there is one."""
-
-    def __init__(self, message: str, *, hint: str | None = None, rule: str | None = None) -> None:
-        self.rule = rule
-        super().__init__(message, hint=hint)
+    """A refused table action. ``rule`` is the docs/rules.md id it enforces, when there is one."""
 
 
 class TableInputError(TableError, InputError):
@@ -132,65 +131,97 @@ class TableProcedureError(TableError, ProcedureError):
 class BettorError(TableInputError):
     """An unknown bettor, or one already at the table."""
 
+    code: ClassVar[str] = "bettor.not_at_table"
+
 
 class SeatError(TableInputError):
     """A seat outside the table, taken, or not allowed (R20)."""
+
+    code: ClassVar[str] = "seat.invalid"
 
 
 class SpotError(TableInputError):
     """A bet spot the bettor may not use: standing bettors never bet on a seated player's spot (R20)."""
 
+    code: ClassVar[str] = "spot.not_allowed"
+
 
 class BetNotOffered(TableInputError):
     """A bet the bettor's variant does not offer, or no such bet on the table."""
+
+    code: ClassVar[str] = "bet.not_on_menu"
 
 
 class LimitError(TableInputError):
     """A stake below the minimum, above the maximum, over the Banker/Player limit (R21) or not a multiple (R22)."""
 
+    code: ClassVar[str] = "limit.refused"
+
 
 class FundsError(TableInputError):
     """More than the bettor has at the table (commission owed is not available, R27)."""
+
+    code: ClassVar[str] = "balance.insufficient"
 
 
 class CardError(TableInputError):
     """A card that is not a card, or one the shoe cannot hold any more of (R1, R18)."""
 
+    code: ClassVar[str] = "card.invalid"
+
 
 class SnapshotError(TableInputError):
     """A snapshot that cannot be read: another format version, or data that is not a table's snapshot."""
+
+    code: ClassVar[str] = "snapshot.invalid"
 
 
 class ClockError(TableInputError):
     """A time earlier than the table's last event: table time never goes back."""
 
+    code: ClassVar[str] = "clock.backwards"
+
 
 class PhaseError(TableProcedureError):
     """An action that the round's phase does not allow."""
+
+    code: ClassVar[str] = "round.wrong_phase"
 
 
 class BettingClosedError(PhaseError):
     """A bet, or a change to one, while betting is not open."""
 
+    code: ClassVar[str] = "betting.closed"
+
 
 class OpenBetsError(TableProcedureError):
     """An action that needs the bettor to have no bet on the table (leaving, moving, switching variant, R28)."""
+
+    code: ClassVar[str] = "bets.open"
 
 
 class TiePermissionError(TableProcedureError):
     """A change to a bet kept in action after a tie that the house does not permit (R24)."""
 
+    code: ClassVar[str] = "tie.not_permitted"
+
 
 class VariantSwitchError(TableProcedureError):
     """A switch of variant the table does not offer (R28)."""
+
+    code: ClassVar[str] = "variant.not_offered"
 
 
 class CardNotDue(TableProcedureError):
     """A card that is not due, or a deal while cards wait to be turned (R11, R18, R23)."""
 
+    code: ClassVar[str] = "card.not_due"
+
 
 class SqueezeError(TableProcedureError):
     """A reveal or hand-over by someone who does not hold the squeeze (R23)."""
+
+    code: ClassVar[str] = "squeeze.not_yours"
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -330,7 +361,12 @@ class Table:
         if self.config.deal_source is DealSource.AUTOMATIC:
             self._dealer = dealer or ShoeDealer(self.config.shoe, source=source)
             if self._dealer.config != self.config.shoe:
-                raise InputError("the dealer's shoe settings differ from the table's", hint="pass config.shoe")
+                raise InputError(
+                    "the dealer's shoe settings differ from the table's",
+                    hint="pass config.shoe",
+                    code="config.invalid",
+                    params={"setting": "shoe"},
+                )
         self._dealt: DealtCoup | None = None
 
     # --- reading --------------------------------------------------------------------------------
@@ -369,7 +405,7 @@ class Table:
         """A bettor at the table (refuses an unknown one)."""
         found = self.state.bettors.get(bettor)
         if found is None:
-            raise BettorError(f"{bettor!r} is not at the table", hint="join the table first")
+            raise BettorError(f"{bettor!r} is not at the table", hint="join the table first", params={"bettor": bettor})
         return found
 
     def balance(self, bettor: str) -> int:
@@ -477,6 +513,8 @@ class Table:
             raise PhaseError(
                 f"round {state.round} is in progress ({state.phase.value}): a snapshot is taken between rounds",
                 hint="take it once the round is settled or voided",
+                code="round.in_progress",
+                params={"round": state.round, "phase": state.phase},
             )
         return {
             "format": SNAPSHOT_FORMAT,
@@ -532,6 +570,8 @@ class Table:
             raise SnapshotError(
                 f"snapshot format {found!r} is not {SNAPSHOT_FORMAT}, the format this version reads",
                 hint="rebuild the table with Table.replay from its whole event log",
+                code="snapshot.format",
+                params={"format": found, "expected": SNAPSHOT_FORMAT},
             )
         table = cls(config, source=source, dealer=dealer, keep_log=keep_log, round_bet_ids=round_bet_ids)
         try:
@@ -541,6 +581,7 @@ class Table:
             raise SnapshotError(
                 f"the snapshot cannot be read ({detail})",
                 hint="rebuild the table with Table.replay from its whole event log",
+                params={"problem": detail},
             ) from None
         table._replay(events)
         return table
@@ -559,13 +600,28 @@ class Table:
         """Check that ``bettor`` may join with ``balance`` (seated at ``seat``, or standing)."""
         self._check_time(now)
         if not isinstance(bettor, str) or not bettor.strip():
-            raise BettorError(f"bettor id {bettor!r} is empty", hint="give each bettor a non-empty id")
+            raise BettorError(
+                f"bettor id {bettor!r} is empty",
+                hint="give each bettor a non-empty id",
+                code="bettor.invalid",
+                params={"bettor": bettor},
+            )
         if bettor in self.state.bettors:
-            raise BettorError(f"{bettor!r} is already at the table", hint="use another id, or add_funds")
+            raise BettorError(
+                f"{bettor!r} is already at the table",
+                hint="use another id, or add_funds",
+                code="bettor.already_at_table",
+                params={"bettor": bettor},
+            )
         _check_amount(balance, "buy-in", least=0)
         if seat is None:
             if not self.config.standing_bettors:
-                raise SeatError("this table takes no standing bettors", hint="choose a free seat", rule="R20")
+                raise SeatError(
+                    "this table takes no standing bettors",
+                    hint="choose a free seat",
+                    code="seat.no_standing",
+                    rule="R20",
+                )
         else:
             self._check_free_seat(seat)
         if variant is not None and variant not in self.config.variants:
@@ -573,19 +629,8 @@ class Table:
                 f"variant {variant!r} is not played at this table",
                 hint=f"this table plays {', '.join(self.config.variants)}",
                 rule="R28",
+                params={"bettor": bettor, "variant": variant, "variants": ", ".join(self.config.variants)},
             )
-
-    def can_join(
-        self,
-        bettor: str,
-        *,
-        balance: int,
-        seat: int | None = None,
-        variant: str | None = None,
-        now: float | None = None,
-    ) -> bool:
-        """Whether :meth:`join` would be accepted."""
-        return _ok(lambda: self.verify_join(bettor, balance=balance, seat=seat, variant=variant, now=now))
 
     def join(
         self,
@@ -610,10 +655,6 @@ class Table:
         self.bettor(bettor)
         _check_amount(amount, "amount", least=1)
 
-    def can_add_funds(self, bettor: str, amount: int, *, now: float | None = None) -> bool:
-        """Whether :meth:`add_funds` would be accepted."""
-        return _ok(lambda: self.verify_add_funds(bettor, amount, now=now))
-
     def add_funds(self, bettor: str, amount: int, *, now: float | None = None) -> list[TableEvent]:
         """The bettor brings ``amount`` more to the table."""
         self.verify_add_funds(bettor, amount, now=now)
@@ -624,18 +665,22 @@ class Table:
         self._check_time(now)
         found = self.bettor(bettor)
         if found.seat == seat:
-            raise SeatError(f"{bettor!r} already sits at seat {seat}", hint="choose another seat", rule="R20")
+            raise SeatError(
+                f"{bettor!r} already sits at seat {seat}",
+                hint="choose another seat",
+                code="seat.already_yours",
+                rule="R20",
+                params={"bettor": bettor, "seat": seat},
+            )
         self._check_free_seat(seat)
         if self.bets_of(bettor):
             raise OpenBetsError(
                 f"{bettor!r} has bets on the table and cannot move to seat {seat}",
                 hint="a bet stays on its spot: move after the coup is settled",
+                code="seat.bets_open",
                 rule="R20",
+                params={"bettor": bettor, "seat": seat},
             )
-
-    def can_sit(self, bettor: str, seat: int, *, now: float | None = None) -> bool:
-        """Whether :meth:`sit` would be accepted."""
-        return _ok(lambda: self.verify_sit(bettor, seat, now=now))
 
     def sit(self, bettor: str, seat: int, *, now: float | None = None) -> list[TableEvent]:
         """The bettor takes a free seat (from standing, or moving from another seat)."""
@@ -648,19 +693,28 @@ class Table:
         found = self.bettor(bettor)
         if amount is None:
             if found.available == 0 and found.owed == 0:
-                raise FundsError(f"{bettor!r} has nothing to cash out", hint="the bettor's balance is 0")
+                raise FundsError(
+                    f"{bettor!r} has nothing to cash out",
+                    hint="the bettor's balance is 0",
+                    code="cash_out.nothing",
+                    params={"bettor": bettor},
+                )
             return
         _check_amount(amount, "cash-out", least=1)
         if amount > found.available:
             raise FundsError(
                 f"{bettor!r} cannot cash out {amount}: only {found.available} is available",
                 hint=f"balance {found.balance} less commission owed {found.owed} (R27)",
+                code="cash_out.insufficient",
                 rule="R27",
+                params={
+                    "bettor": bettor,
+                    "amount": amount,
+                    "available": found.available,
+                    "balance": found.balance,
+                    "owed": found.owed,
+                },
             )
-
-    def can_cash_out(self, bettor: str, amount: int | None = None, *, now: float | None = None) -> bool:
-        """Whether :meth:`cash_out` would be accepted."""
-        return _ok(lambda: self.verify_cash_out(bettor, amount, now=now))
 
     def cash_out(self, bettor: str, amount: int | None = None, *, now: float | None = None) -> list[TableEvent]:
         """The bettor pays the commission box what they owe (R27) and takes ``amount`` (default: all the rest)."""
@@ -679,11 +733,8 @@ class Table:
             raise OpenBetsError(
                 f"{bettor!r} cannot leave with bets on the table ({kinds})",
                 hint="cancel them while betting is open, or wait until the coup is settled",
+                params={"bettor": bettor, "bets": kinds},
             )
-
-    def can_leave(self, bettor: str, *, now: float | None = None) -> bool:
-        """Whether :meth:`leave` would be accepted."""
-        return _ok(lambda: self.verify_leave(bettor, now=now))
 
     def leave(self, bettor: str, *, now: float | None = None) -> list[TableEvent]:
         """The bettor pays the commission box (R27), takes the rest and leaves the table."""
@@ -702,19 +753,24 @@ class Table:
                 f"{bettor!r} cannot switch to {variant!r}: not played at this table",
                 hint=f"this table plays {', '.join(self.config.variants)}",
                 rule="R28",
+                params={"bettor": bettor, "variant": variant, "variants": ", ".join(self.config.variants)},
             )
         if variant == found.variant:
-            raise VariantSwitchError(f"{bettor!r} already plays {variant}", hint="nothing to switch", rule="R28")
+            raise VariantSwitchError(
+                f"{bettor!r} already plays {variant}",
+                hint="nothing to switch",
+                code="variant.same",
+                rule="R28",
+                params={"bettor": bettor, "variant": variant},
+            )
         if self.bets_of(bettor):
             raise OpenBetsError(
                 f"{bettor!r} has a bet open and cannot switch to {variant}",
                 hint="R28: cancel the bets, or switch after they are settled",
+                code="variant.bets_open",
                 rule="R28",
+                params={"bettor": bettor, "variant": variant},
             )
-
-    def can_switch_variant(self, bettor: str, variant: str, *, now: float | None = None) -> bool:
-        """Whether :meth:`switch_variant` would be accepted."""
-        return _ok(lambda: self.verify_switch_variant(bettor, variant, now=now))
 
     def switch_variant(self, bettor: str, variant: str, *, now: float | None = None) -> list[TableEvent]:
         """The bettor switches between standard and no-commission play (R28)."""
@@ -730,12 +786,10 @@ class Table:
             raise PhaseError(
                 f"round {self.state.round} is in progress",
                 hint="change the shoe between coups: finish the round, or void it (R18)",
+                code="round.in_progress",
                 rule="R6",
+                params={"round": self.state.round, "phase": self.state.phase},
             )
-
-    def can_change_shoe(self, *, now: float | None = None) -> bool:
-        """Whether :meth:`change_shoe` would be accepted."""
-        return _ok(lambda: self.verify_change_shoe(now=now))
 
     def change_shoe(self, *, reason: str = "shoe changed by the house", now: float | None = None) -> list[TableEvent]:
         """Put a new shoe in play (R6: the house may change the shoe after any coup)."""
@@ -746,17 +800,26 @@ class Table:
         """Check that the dealer may record the cut card coming out of a physical shoe (R6)."""
         self._check_time(now)
         if self.config.deal_source is not DealSource.DEALER_ENTRY:
-            raise PhaseError("this table deals its own shoe and sees the cut card itself", hint="nothing to record")
+            raise PhaseError(
+                "this table deals its own shoe and sees the cut card itself",
+                hint="nothing to record",
+                code="cut_card.automatic",
+            )
         if self.config.mode is DealingMode.CONTINUOUS:
-            raise PhaseError("a continuous shuffler has no cut card", hint="nothing to record", rule="R8")
+            raise PhaseError(
+                "a continuous shuffler has no cut card", hint="nothing to record", code="cut_card.continuous", rule="R8"
+            )
         if self.state.shoe_over:
-            raise PhaseError("no shoe is in play", hint="open betting to start a new shoe", rule="R6")
+            raise PhaseError(
+                "no shoe is in play", hint="open betting to start a new shoe", code="shoe.not_in_play", rule="R6"
+            )
         if self.state.cut_card_at is not None:
-            raise PhaseError(f"the cut card already came out in coup {self.state.cut_card_at}", rule="R6")
-
-    def can_mark_cut_card(self, *, now: float | None = None) -> bool:
-        """Whether :meth:`mark_cut_card` would be accepted."""
-        return _ok(lambda: self.verify_mark_cut_card(now=now))
+            raise PhaseError(
+                f"the cut card already came out in coup {self.state.cut_card_at}",
+                code="cut_card.already_out",
+                rule="R6",
+                params={"coup": self.state.cut_card_at},
+            )
 
     def mark_cut_card(self, *, now: float | None = None) -> list[TableEvent]:
         """The cut card came out of the physical shoe: the shoe ends after this coup or one more (R6).
@@ -777,6 +840,8 @@ class Table:
             raise PhaseError(
                 f"round {self.state.round} is still in progress ({self.state.phase.value})",
                 hint="finish or void it first",
+                code="round.in_progress",
+                params={"round": self.state.round, "phase": self.state.phase},
             )
 
     def can_open_betting(self, *, now: float | None = None) -> bool:
@@ -843,6 +908,7 @@ class Table:
             raise FundsError(
                 f"{bettor!r} has {found.available} available and cannot stake {stake}{owed}",
                 hint="bet less, or add funds",
+                params={"bettor": bettor, "stake": stake, "available": found.available, "owed": found.owed},
             )
 
     def can_place_bet(
@@ -907,7 +973,10 @@ class Table:
         _check_amount(take, "amount to take back", least=1)
         if take > bet.stake:
             raise BetNotOffered(
-                f"{bettor!r} has only {bet.stake} on {kind.value}", hint=f"take back at most {bet.stake}"
+                f"{bettor!r} has only {bet.stake} on {kind.value}",
+                hint=f"take back at most {bet.stake}",
+                code="bet.over_stake",
+                params={"bettor": bettor, "bet": kind, "stake": bet.stake, "amount": take},
             )
         left = bet.stake - take
         if bet.carried and left == 0:
@@ -915,12 +984,6 @@ class Table:
         elif bet.carried and left < bet.carried:
             self._check_permission(TiePermission.REDUCE, bet, "reduce")
         self._check_limits(found, {kind: left})
-
-    def can_cancel_bet(
-        self, bettor: str, kind: BetKind | str, *, amount: int | None = None, now: float | None = None
-    ) -> bool:
-        """Whether :meth:`cancel_bet` would be accepted."""
-        return _ok(lambda: self.verify_cancel_bet(bettor, kind, amount=amount, now=now))
 
     def cancel_bet(
         self, bettor: str, kind: BetKind | str, *, amount: int | None = None, now: float | None = None
@@ -944,20 +1007,24 @@ class Table:
         self._check_betting(f"switching the {kind.value} bet")
         other = _OTHER_SIDE.get(kind)
         if other is None:
-            raise BetNotOffered(f"a {kind.value} bet has no other side", hint="switch a banker or player bet")
+            raise BetNotOffered(
+                f"a {kind.value} bet has no other side",
+                hint="switch a banker or player bet",
+                code="bet.no_other_side",
+                params={"bet": kind},
+            )
         bet = self._bet(bettor, kind)
         self._kind(other, found)
         if (bettor, other) in self.state.bets:
             raise BetNotOffered(
-                f"{bettor!r} already has a {other.value} bet", hint=f"add to it, or cancel the {kind.value} bet"
+                f"{bettor!r} already has a {other.value} bet",
+                hint=f"add to it, or cancel the {kind.value} bet",
+                code="bet.other_side_taken",
+                params={"bettor": bettor, "bet": kind, "other": other},
             )
         if bet.carried:
             self._check_permission(TiePermission.SWITCH, bet, "switch")
         self._check_limits(found, {kind: 0, other: bet.stake})
-
-    def can_switch_bet(self, bettor: str, kind: BetKind | str, *, now: float | None = None) -> bool:
-        """Whether :meth:`switch_bet` would be accepted."""
-        return _ok(lambda: self.verify_switch_bet(bettor, kind, now=now))
 
     def switch_bet(self, bettor: str, kind: BetKind | str, *, now: float | None = None) -> list[TableEvent]:
         """Move the bettor's Banker bet to Player, or Player to Banker (after a tie under ``stay``, R24)."""
@@ -1017,7 +1084,12 @@ class Table:
         state = self.state
         if state.phase is not Phase.DEALING:
             hint = "close betting first" if state.phase is Phase.BETTING else "open betting for a new round first"
-            raise PhaseError(f"no coup is being dealt ({state.phase.value})", hint=hint)
+            raise PhaseError(
+                f"no coup is being dealt ({state.phase.value})",
+                hint=hint,
+                code="round.not_dealing",
+                params={"phase": state.phase},
+            )
         due = state.coup.due
         if due is None:  # pragma: no cover - a complete coup is settled at once
             raise CardNotDue("no card is due: the coup is complete", rule="R18")
@@ -1026,31 +1098,43 @@ class Table:
             raise CardNotDue(
                 f"{due.label} is not due yet: {waiting.label}'s cards are still face down",
                 hint=f"{self._holder_name(waiting)} turns them first (R23)",
+                code="card.reveal_first",
                 rule="R23",
+                params={"position": due, "side": waiting, "holder": state.squeezers.get(waiting)},
             )
         if position is not None and position is not due:
             raise CardNotDue(
                 f"{position.label} is not due: the next card is {due.label}",
                 hint="deal the cards in order (R11, R16), or void the coup if they cannot be corrected",
                 rule="R18",
+                params={"position": position, "due": due},
             )
         if self._dealer is not None:
             if card is not None or exposed:
                 raise CardNotDue(
                     "this table deals from its own shoe and takes no entered card",
                     hint="call deal_card() without a card, or use a dealer-entry table",
+                    code="table.not_dealer_entry",
                     rule="R18",
                 )
             return
         if card is None:
-            raise CardNotDue(f"{due.label} is due: enter the card", hint="give the card, e.g. 'AS'", rule="R18")
+            raise CardNotDue(
+                f"{due.label} is due: enter the card",
+                hint="give the card, e.g. 'AS'",
+                code="card.required",
+                rule="R18",
+                params={"position": due},
+            )
         entered = _card(card)
         composition = self.config.shoe.full_composition()
         if state.shoe_cards[entered] >= composition.count(entered):
             raise CardError(
                 f"{entered} cannot come out again: this shoe holds {composition.count(entered)} and all were dealt",
                 hint="check the card; void the coup if it cannot be corrected",
+                code="card.exhausted",
                 rule="R18",
+                params={"card": str(entered), "count": composition.count(entered)},
             )
 
     def can_deal_card(
@@ -1101,10 +1185,6 @@ class Table:
         """Check that an automatic table can deal its next card."""
         self.verify_deal_card(now=now)
 
-    def can_deal(self, *, now: float | None = None) -> bool:
-        """Whether :meth:`deal` would deal at least one card."""
-        return _ok(lambda: self.verify_deal(now=now))
-
     def deal(self, *, now: float | None = None) -> list[TableEvent]:
         """Deal every card that is due from the table's shoe, up to the end of the coup (settled) or a
         card that waits for its squeezer (R23)."""
@@ -1122,14 +1202,28 @@ class Table:
         side = _side(side)
         state = self.state
         if state.phase is not Phase.DEALING:
-            raise PhaseError("no coup is being dealt", hint="cards are turned after betting closes")
+            raise PhaseError(
+                "no coup is being dealt",
+                hint="cards are turned after betting closes",
+                code="round.not_dealing",
+                params={"phase": state.phase},
+            )
         waiting = state.reveal_due
         if waiting is None:
             dealt = "are still being dealt" if len(state.coup.cards) < 4 else "lie face up"
-            raise SqueezeError(f"no card waits to be turned: {side.label}'s cards {dealt}", rule="R23")
+            raise SqueezeError(
+                f"no card waits to be turned: {side.label}'s cards {dealt}",
+                code="squeeze.none_face_down",
+                rule="R23",
+                params={"side": side},
+            )
         if waiting is not side:
             raise SqueezeError(
-                f"{waiting.label}'s cards are turned first", hint=f"turn {waiting.label}'s cards", rule="R11"
+                f"{waiting.label}'s cards are turned first",
+                hint=f"turn {waiting.label}'s cards",
+                code="squeeze.order",
+                rule="R11",
+                params={"side": side, "first": waiting},
             )
         holder = state.squeezers.get(side)
         if by is None:
@@ -1140,16 +1234,18 @@ class Table:
                 raise SqueezeError(
                     f"{holder!r} squeezes {side.label}'s cards for {left:g} s more",
                     hint="the dealer turns them when the squeeze time is up (R23)",
+                    code="squeeze.time_left",
                     rule="R23",
+                    params={"holder": holder, "side": side, "seconds": left},
                 )
             return
         if by != holder:
             who = "the dealer" if holder is None else repr(holder)
-            raise SqueezeError(f"{by!r} does not squeeze {side.label}'s cards: {who} does", rule="R23")
-
-    def can_reveal(self, side: Side | str, *, by: str | None = None, now: float | None = None) -> bool:
-        """Whether :meth:`reveal` would be accepted."""
-        return _ok(lambda: self.verify_reveal(side, by=by, now=now))
+            raise SqueezeError(
+                f"{by!r} does not squeeze {side.label}'s cards: {who} does",
+                rule="R23",
+                params={"bettor": by, "side": side, "holder": holder},
+            )
 
     def reveal(self, side: Side | str, *, by: str | None = None, now: float | None = None) -> list[TableEvent]:
         """Turn ``side``'s face-down cards (a third card is turned on its own, R23); settles the coup
@@ -1174,24 +1270,45 @@ class Table:
         side = _side(side)
         state = self.state
         if state.phase is not Phase.DEALING:
-            raise PhaseError("no coup is being dealt", hint="the squeeze is handed over after betting closes")
+            raise PhaseError(
+                "no coup is being dealt",
+                hint="the squeeze is handed over after betting closes",
+                code="round.not_dealing",
+                params={"phase": state.phase},
+            )
         holder = state.squeezers.get(side)
         if holder != bettor:
             who = "the dealer" if holder is None else repr(holder)
-            raise SqueezeError(f"{bettor!r} does not squeeze {side.label}'s cards: {who} does", rule="R23")
+            raise SqueezeError(
+                f"{bettor!r} does not squeeze {side.label}'s cards: {who} does",
+                rule="R23",
+                params={"bettor": bettor, "side": side, "holder": holder},
+            )
         if to is None:
             return
         if to == bettor:
-            raise SqueezeError(f"{bettor!r} already squeezes {side.label}'s cards", rule="R23")
+            raise SqueezeError(
+                f"{bettor!r} already squeezes {side.label}'s cards",
+                code="squeeze.already_yours",
+                rule="R23",
+                params={"bettor": bettor, "side": side},
+            )
         target = self.bettor(to)
         if target.seat is None:
-            raise SqueezeError(f"{to!r} is standing: standing bettors never squeeze", rule="R23")
+            raise SqueezeError(
+                f"{to!r} is standing: standing bettors never squeeze",
+                code="squeeze.standing",
+                rule="R23",
+                params={"bettor": to},
+            )
         if not self.bets_of(to):
-            raise SqueezeError(f"{to!r} has no bet in this round", hint="name a seated bettor with a bet", rule="R23")
-
-    def can_hand_over(self, bettor: str, side: Side | str, *, to: str | None = None, now: float | None = None) -> bool:
-        """Whether :meth:`hand_over` would be accepted."""
-        return _ok(lambda: self.verify_hand_over(bettor, side, to=to, now=now))
+            raise SqueezeError(
+                f"{to!r} has no bet in this round",
+                hint="name a seated bettor with a bet",
+                code="squeeze.no_bet",
+                rule="R23",
+                params={"bettor": to},
+            )
 
     def hand_over(
         self, bettor: str, side: Side | str, *, to: str | None = None, now: float | None = None
@@ -1206,11 +1323,9 @@ class Table:
         """Check that there is a round to void (R18)."""
         self._check_time(now)
         if self.state.phase is Phase.IDLE:
-            raise PhaseError("no round is in progress", hint="there is nothing to void", rule="R18")
-
-    def can_void(self, *, now: float | None = None) -> bool:
-        """Whether :meth:`void` would be accepted."""
-        return _ok(lambda: self.verify_void(now=now))
+            raise PhaseError(
+                "no round is in progress", hint="there is nothing to void", code="round.not_in_progress", rule="R18"
+            )
 
     def void(self, *, reason: str = "misdeal", now: float | None = None) -> list[TableEvent]:
         """Void the round (R18): every bet on the table is returned in full; cards dealt are spent."""
@@ -1239,6 +1354,7 @@ class Table:
             raise ClockError(
                 f"time {now:g} is before the table's last event at {self.state.clock:g}",
                 hint="table time never goes back",
+                params={"now": now, "clock": self.state.clock},
             )
 
     def _at(self, now: float | None) -> float:
@@ -1247,22 +1363,37 @@ class Table:
     def _check_free_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.config.seats:
             raise SeatError(
-                f"seat {seat!r} is not at this table", hint=f"seats are 1 to {self.config.seats}", rule="R20"
+                f"seat {seat!r} is not at this table",
+                hint=f"seats are 1 to {self.config.seats}",
+                rule="R20",
+                params={"seat": seat, "seats": self.config.seats},
             )
         taken = self.seat_of(seat)
         if taken is not None:
-            raise SeatError(f"seat {seat} is taken by {taken!r}", hint="choose a free seat, or stand", rule="R20")
+            raise SeatError(
+                f"seat {seat} is taken by {taken!r}",
+                hint="choose a free seat, or stand",
+                code="seat.taken",
+                rule="R20",
+                params={"seat": seat, "bettor": taken},
+            )
 
     def _check_betting(self, what: str, *, bet: bool = True) -> None:
         state = self.state
         if state.phase is not Phase.BETTING:
             when = f"closed for round {state.round}" if state.phase is Phase.DEALING else "not open"
-            raise BettingClosedError(f"betting is {when}: {what} is refused", hint="wait for the next round")
+            raise BettingClosedError(
+                f"betting is {when}: {what} is refused",
+                hint="wait for the next round",
+                params={"round": state.round, "phase": state.phase, "action": what},
+            )
         if bet and state.demo:
             raise BettingClosedError(
                 f"coup {state.coup_number + 1} is a demonstration coup and takes no bets: {what} is refused",
                 hint="bet from the first coup after the demonstration coups",
+                code="betting.demo_coup",
                 rule="R5",
+                params={"coup": state.coup_number + 1, "action": what},
             )
 
     def _kind(self, kind: BetKind | str, bettor: TableBettor) -> BetKind:
@@ -1270,19 +1401,27 @@ class Table:
             try:
                 kind = parse_bet_kind(str(kind))
             except InputError as error:
-                raise BetNotOffered(error.message, hint=error.hint) from None
+                raise BetNotOffered(
+                    error.message, hint=error.hint, code="bet.unknown", params={"bet": str(kind)}
+                ) from None
         variant = self.config.get_variant(bettor.variant)
         if not variant.offers(kind):
             raise BetNotOffered(
                 f"{bettor.id!r} plays {variant.name}, which does not offer {kind.value} ({kind.english})",
                 hint=f"bets: {', '.join(k.value for k in variant.bets)}",
+                params={"bettor": bettor.id, "bet": kind, "variant": variant.name},
             )
         return kind
 
     def _bet(self, bettor: str, kind: BetKind) -> TableBet:
         bet = self.state.bets.get((bettor, kind))
         if bet is None:
-            raise BetNotOffered(f"{bettor!r} has no {kind.value} bet on the table", hint="place one first")
+            raise BetNotOffered(
+                f"{bettor!r} has no {kind.value} bet on the table",
+                hint="place one first",
+                code="bet.not_placed",
+                params={"bettor": bettor, "bet": kind},
+            )
         return bet
 
     def _repeat(self, bet_id: str, bettor: str, kind: BetKind, stake: int, spot: int | None) -> bool:
@@ -1294,6 +1433,8 @@ class Table:
             raise BetNotOffered(
                 f"bet id {bet_id!r} was already used for another bet",
                 hint="give each new bet a new id; send the same bet again with the same id",
+                code="bet.id_reused",
+                params={"bet_id": bet_id},
             )
         return True
 
@@ -1301,24 +1442,33 @@ class Table:
         if spot is None or spot == bettor.seat:
             return
         if isinstance(spot, bool) or not isinstance(spot, int) or not 1 <= spot <= self.config.seats:
-            raise SpotError(f"spot {spot!r} is not on this table", hint=f"spots are seats 1 to {self.config.seats}")
+            raise SpotError(
+                f"spot {spot!r} is not on this table",
+                hint=f"spots are seats 1 to {self.config.seats}",
+                code="spot.invalid",
+                params={"spot": spot, "seats": self.config.seats},
+            )
         owner = self.seat_of(spot)
+        params = {"bettor": bettor.id, "spot": spot, "seat": bettor.seat, "owner": owner}
         if bettor.seat is None and owner is not None:
             raise SpotError(
                 f"{bettor.id!r} is standing and may not bet on seat {spot}'s spot, which belongs to {owner!r}",
                 hint="standing bettors bet in the standing area (spot None)",
                 rule="R20",
+                params=params,
             )
         if bettor.seat is None:
             raise SpotError(
                 f"{bettor.id!r} is standing and seat {spot}'s spot is for a seated player",
                 hint=f"sit at seat {spot} to bet there, or bet in the standing area (spot None)",
                 rule="R20",
+                params=params,
             )
         raise SpotError(
             f"{bettor.id!r} sits at seat {bettor.seat} and may not bet on seat {spot}'s spot",
             hint="bet on your own spot",
             rule="R20",
+            params=params,
         )
 
     def _check_permission(self, permission: TiePermission, bet: TableBet, verb: str) -> None:
@@ -1329,6 +1479,7 @@ class Table:
                 f"a bettor {verb} it",
                 hint=f"allowed after a tie: {allowed}",
                 rule="R24",
+                params={"bettor": bet.bettor, "bet": bet.kind, "action": permission, "allowed": allowed},
             )
 
     def _check_limits(self, bettor: TableBettor, stakes: Mapping[BetKind, int]) -> None:
@@ -1341,19 +1492,26 @@ class Table:
                 raise LimitError(
                     f"{kind.value} bet {stake} is below the minimum {limits.minimum}",
                     hint="R21: each bet spot has a table minimum and maximum",
+                    code="limit.min",
                     rule="R21",
+                    params={"bet": kind, "stake": stake, "minimum": limits.minimum},
                 )
             if stake > limits.maximum:
                 raise LimitError(
                     f"{kind.value} bet {stake} is above the maximum {limits.maximum}",
                     hint="R21: each bet spot has a table minimum and maximum",
+                    code="limit.max",
                     rule="R21",
+                    params={"bet": kind, "stake": stake, "maximum": limits.maximum},
                 )
             if kind is BetKind.BANKER and self.config.banker_multiple_of_minimum and stake % limits.minimum:
+                suggestion = stake - stake % limits.minimum or limits.minimum
                 raise LimitError(
                     f"banker bet {stake} is not a multiple of the minimum {limits.minimum}",
-                    hint=f"R22: Banker bets in multiples of the table minimum, e.g. {stake - stake % limits.minimum or limits.minimum}",
+                    hint=f"R22: Banker bets in multiples of the table minimum, e.g. {suggestion}",
+                    code="limit.banker_multiple",
                     rule="R22",
+                    params={"bet": kind, "stake": stake, "minimum": limits.minimum, "suggestion": suggestion},
                 )
         exposure = self.state.exposure()
         for kind, sign in ((BetKind.BANKER, 1), (BetKind.PLAYER, -1)):
@@ -1367,7 +1525,9 @@ class Table:
                 f"the table's {heavy} bets would exceed the other side's by {abs(exposure)}, over the Banker/Player "
                 f"limit {limit}",
                 hint="R21 (數紅): the difference between all Banker and all Player bets is limited",
+                code="limit.net_exposure",
                 rule="R21",
+                params={"side": heavy.lower(), "difference": abs(exposure), "limit": limit},
             )
 
     def _largest_seated(self, kind: BetKind) -> str | None:
@@ -1686,9 +1846,20 @@ def _ok(check: Callable[[], None]) -> bool:
 
 def _check_amount(amount: int, what: str, *, least: int) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise LimitError(f"{what} {amount!r} is not a whole number", hint="money is in minor units (cents)", rule="R32")
+        raise LimitError(
+            f"{what} {amount!r} is not a whole number",
+            hint="money is in minor units (cents)",
+            code="amount.not_whole",
+            rule="R32",
+            params={"what": what, "amount": amount},
+        )
     if amount < least:
-        raise LimitError(f"{what} {amount} is below {least}", hint=f"give at least {least}")
+        raise LimitError(
+            f"{what} {amount} is below {least}",
+            hint=f"give at least {least}",
+            code="amount.too_small",
+            params={"what": what, "amount": amount, "least": least},
+        )
 
 
 def _card(card: Card | str | None) -> Card:
@@ -1697,11 +1868,13 @@ def _card(card: Card | str | None) -> Card:
     try:
         return Card.parse(str(card))
     except InputError as error:
-        raise CardError(error.message, hint=error.hint, rule="R1") from None
+        raise CardError(error.message, hint=error.hint, rule="R1", params={"card": str(card)}) from None
 
 
 def _side(side: Side | str) -> Side:
     try:
         return Side(side)
     except ValueError:
-        raise SqueezeError(f"unknown side {side!r}", hint="player or banker") from None
+        raise SqueezeError(
+            f"unknown side {side!r}", hint="player or banker", code="side.invalid", params={"side": str(side)}
+        ) from None

@@ -118,6 +118,7 @@ class TableConfig:
             raise InputError(
                 f"{self.seats} seats is outside {MIN_SEATS}–{MAX_SEATS}",
                 hint="R20: a table has 7 or more seats; a small table 9, a large table 14",
+                code="config.invalid",
             )
         for what, amount in (("minimum bet", self.min_bet), ("maximum bet", self.max_bet)):
             if amount is not None:
@@ -129,6 +130,7 @@ class TableConfig:
                 raise InputError(
                     "limits map a BetKind to its BetLimits",
                     hint="e.g. {BetKind.TIE: BetLimits(BetKind.TIE, 100, 20_000)}",
+                    code="config.invalid",
                 )
             _whole(limits.minimum, f"{kind.value} minimum", least=1)
             _check_range(limits.minimum, limits.maximum, kind.value)
@@ -136,17 +138,27 @@ class TableConfig:
                 raise InputError(
                     f"a limit is given for {kind.value}, which variant {self.variant!r} does not offer",
                     hint=f"its bets: {bet_menu(table_variant.bets)}",
+                    code="config.invalid",
                 )
         if self.banker_player_limit is not None:
             _whole(self.banker_player_limit, "Banker/Player limit", least=1)
         if not self.squeeze_seconds > 0:
-            raise InputError(f"squeeze time {self.squeeze_seconds} s is not positive", hint="give seconds, e.g. 30")
+            raise InputError(
+                f"squeeze time {self.squeeze_seconds} s is not positive",
+                hint="give seconds, e.g. 30",
+                code="config.invalid",
+            )
         if not self.betting_seconds > 0:
-            raise InputError(f"betting time {self.betting_seconds} s is not positive", hint="give seconds, e.g. 15")
+            raise InputError(
+                f"betting time {self.betting_seconds} s is not positive",
+                hint="give seconds, e.g. 15",
+                code="config.invalid",
+            )
         if self.deal_source is DealSource.DEALER_ENTRY and self.mode is DealingMode.PRE_DEALT:
             raise InputError(
                 "the pre-dealt layout needs the automatic deal source",
                 hint="its six cards are committed to before betting (R19); use dealing = shoe for a physical shoe",
+                code="config.invalid",
             )
 
     # --- derived ------------------------------------------------------------------------------
@@ -241,7 +253,9 @@ class TableConfig:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            raise InputError(f"table settings are not valid TOML: {error}", hint="check the TOML syntax") from None
+            raise InputError(
+                f"table settings are not valid TOML: {error}", hint="check the TOML syntax", code="config.invalid"
+            ) from None
         return cls.from_dict(data)
 
 
@@ -251,14 +265,17 @@ def _check_range(minimum: int, maximum: int, what: str) -> None:
         raise InputError(
             f"{what} maximum {maximum} is below the minimum {minimum}",
             hint="give a maximum at least as large as the minimum",
+            code="config.invalid",
         )
 
 
 def _whole(value: Any, what: str, *, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{what} {value!r} is not a whole number", hint="money is in minor units (cents)")
+        raise InputError(
+            f"{what} {value!r} is not a whole number", hint="money is in minor units (cents)", code="config.invalid"
+        )
     if value < least:
-        raise InputError(f"{what} {value} is below {least}", hint=f"give at least {least}")
+        raise InputError(f"{what} {value} is below {least}", hint=f"give at least {least}", code="config.invalid")
     return value
 
 
@@ -302,11 +319,15 @@ class _Reader:
 
     def __init__(self, data: Mapping[str, Any], ignore: frozenset[str]) -> None:
         if not isinstance(data, Mapping):
-            raise InputError("table settings must be a table of key = value", hint="see TableConfig.from_dict")
+            raise InputError(
+                "table settings must be a table of key = value", hint="see TableConfig.from_dict", code="config.invalid"
+            )
         self.data = {k: v for k, v in data.items() if k not in ignore}
         for key in self.data:
             if key not in _KEYS:
-                raise InputError(f"unknown table setting {key!r}", hint=f"known settings: {', '.join(_KEYS)}")
+                raise InputError(
+                    f"unknown table setting {key!r}", hint=f"known settings: {', '.join(_KEYS)}", code="config.invalid"
+                )
 
     @staticmethod
     def enum(kind: type[_E], value: Any, key: str) -> _E:
@@ -314,28 +335,42 @@ class _Reader:
             return kind(value)
         except ValueError:
             choices = ", ".join(member.value for member in kind)
-            raise InputError(f"{key} = {value!r} is not one of: {choices}", hint=f"choose one of: {choices}") from None
+            raise InputError(
+                f"{key} = {value!r} is not one of: {choices}", hint=f"choose one of: {choices}", code="config.invalid"
+            ) from None
 
     @staticmethod
     def flag(value: Any, key: str) -> bool:
         if not isinstance(value, bool):
-            raise InputError(f"{key} = {value!r} is not true or false", hint=f"write {key} = true or false")
+            raise InputError(
+                f"{key} = {value!r} is not true or false", hint=f"write {key} = true or false", code="config.invalid"
+            )
         return value
 
     @staticmethod
     def seconds(value: Any, key: str) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise InputError(f"{key} = {value!r} is not a number of seconds", hint=f"write {key} = 30")
+            raise InputError(
+                f"{key} = {value!r} is not a number of seconds", hint=f"write {key} = 30", code="config.invalid"
+            )
         return float(value)
 
     def shoe(self) -> ShoeConfig:
         raw = self.data.get("shoe", {})
         if not isinstance(raw, Mapping):
-            raise InputError("shoe must be a table of shoe settings", hint=f"its keys: {', '.join(_SHOE_KEYS)}")
+            raise InputError(
+                "shoe must be a table of shoe settings",
+                hint=f"its keys: {', '.join(_SHOE_KEYS)}",
+                code="config.invalid",
+            )
         values: dict[str, Any] = {}
         for key, value in raw.items():
             if key not in _SHOE_KEYS:
-                raise InputError(f"unknown shoe setting {key!r}", hint=f"known shoe settings: {', '.join(_SHOE_KEYS)}")
+                raise InputError(
+                    f"unknown shoe setting {key!r}",
+                    hint=f"known shoe settings: {', '.join(_SHOE_KEYS)}",
+                    code="config.invalid",
+                )
             if key == "mode":
                 values[key] = self.enum(DealingMode, value, "shoe.mode")
             elif key == "burn":
@@ -348,7 +383,9 @@ class _Reader:
                 values[key] = _whole(value, f"shoe.{key}")
         if "decks" in self.data:
             if "decks" in values and values["decks"] != self.data["decks"]:
-                raise InputError("decks is given twice with different values", hint="give it once")
+                raise InputError(
+                    "decks is given twice with different values", hint="give it once", code="config.invalid"
+                )
             values["decks"] = _whole(self.data["decks"], "decks")
         dealing = self.data.get("dealing")
         if dealing is not None:
@@ -356,7 +393,11 @@ class _Reader:
                 DealingMode.SHOE if dealing == DealSource.DEALER_ENTRY else self.enum(DealingMode, dealing, "dealing")
             )
             if values.get("mode", mode) is not mode:
-                raise InputError(f"dealing = {dealing!r} contradicts shoe.mode", hint="give the dealing mode once")
+                raise InputError(
+                    f"dealing = {dealing!r} contradicts shoe.mode",
+                    hint="give the dealing mode once",
+                    code="config.invalid",
+                )
             values["mode"] = mode
         return ShoeConfig(**values)
 
@@ -371,17 +412,23 @@ class _Reader:
         raw = self.data.get("limits", {})
         if not isinstance(raw, Mapping):
             raise InputError(
-                "limits must be a table: bet id = {min = …, max = …}", hint="e.g. limits.tie = {max = 20000}"
+                "limits must be a table: bet id = {min = …, max = …}",
+                hint="e.g. limits.tie = {max = 20000}",
+                code="config.invalid",
             )
         limits: dict[BetKind, BetLimits] = {}
         for name, entry in raw.items():
             kind = parse_bet_kind(name)
             if not isinstance(entry, Mapping) or not set(entry) <= {"min", "max", "step"} or not entry:
                 raise InputError(
-                    f"limits.{name} must hold min and/or max", hint=f"e.g. limits.{name} = {{max = 20000}}"
+                    f"limits.{name} must hold min and/or max",
+                    hint=f"e.g. limits.{name} = {{max = 20000}}",
+                    code="config.invalid",
                 )
             if kind in limits:
-                raise InputError(f"limits.{name}: {kind.value} is given twice", hint="give each bet once")
+                raise InputError(
+                    f"limits.{name}: {kind.value} is given twice", hint="give each bet once", code="config.invalid"
+                )
             default = self.default_limit(kind)
             minimum = entry.get("min", self.data.get("min_bet", default.minimum))
             maximum = entry.get("max", self.data.get("max_bet", default.maximum))
@@ -404,6 +451,7 @@ class _Reader:
             raise InputError(
                 f"tie_permissions = {raw!r} is not a list",
                 hint='write "all", "sjm" or a list of withdraw, reduce, switch, add',
+                code="config.invalid",
             )
         return frozenset(self.enum(TiePermission, item, "tie_permissions") for item in raw)
 
@@ -412,13 +460,19 @@ class _Reader:
         values: dict[str, Any] = {"shoe": self.shoe(), "limits": self.limits()}
         if "variant" in d:
             if not isinstance(d["variant"], str):
-                raise InputError(f"variant = {d['variant']!r} is not a name", hint='e.g. variant = "macau"')
+                raise InputError(
+                    f"variant = {d['variant']!r} is not a name", hint='e.g. variant = "macau"', code="config.invalid"
+                )
             values["variant"] = d["variant"]
         if "deal_source" in d:
             values["deal_source"] = self.enum(DealSource, d["deal_source"], "deal_source")
         if d.get("dealing") == DealSource.DEALER_ENTRY:
             if values.get("deal_source", DealSource.DEALER_ENTRY) is not DealSource.DEALER_ENTRY:
-                raise InputError("dealing = dealer_entry contradicts deal_source", hint="give the deal source once")
+                raise InputError(
+                    "dealing = dealer_entry contradicts deal_source",
+                    hint="give the deal source once",
+                    code="config.invalid",
+                )
             values["deal_source"] = DealSource.DEALER_ENTRY
         for key in ("seats", "min_bet", "max_bet"):
             if d.get(key) is not None:

@@ -1,4 +1,4 @@
-"""The variants (RULES.md, "The variants"): each a frozen record of its bets, paytable, commission and limits.
+"""The variants (docs/rules.md, "The variants"): each a frozen record of its bets, paytable, commission and limits.
 
 Dealing mode is independent of the variant: any variant runs from a shoe (R4), a continuous shuffler
 (R8) or the pre-dealt layout (R19).
@@ -83,6 +83,8 @@ class Variant:
             raise InputError(
                 f"variant {self.name!r} offers {bet_menu(missing)}, which paytable {self.paytable.name!r} does not pay",
                 hint=f"the paytable's bets: {bet_menu(self.paytable.kinds)}",
+                code="variant.invalid",
+                params={"variant": self.name},
             )
         if not self.limits:
             offered = tuple(limit for limit in default_limits(self.paytable) if limit.kind in self.bets)
@@ -104,6 +106,8 @@ class Variant:
             raise InputError(
                 f"bet {kind.value} ({kind.english}) is not offered by variant {self.name!r}",
                 hint=f"the {self.name} menu: {bet_menu(self.bets)}",
+                code="bet.not_on_menu",
+                params={"bet": kind, "variant": self.name},
             )
 
     def limit(self, kind: BetKind) -> BetLimits:
@@ -184,5 +188,10 @@ def get_variant(name: str) -> Variant:
     """
     variant = _BY_NAME.get(name.strip().lower().replace("-", "_"))
     if variant is None:
-        raise InputError(f"unknown variant {name!r}", hint=f"variants: {', '.join(_BY_NAME)}")
+        raise InputError(
+            f"unknown variant {name!r}",
+            hint=f"variants: {', '.join(_BY_NAME)}",
+            code="variant.unknown",
+            params={"variant": name},
+        )
     return variant

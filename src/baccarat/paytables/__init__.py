@@ -8,7 +8,7 @@ load. A new paytable needs no code. The format::
     title = "Tie 9 to 1"           # display names (title_zh optional)
     title_zh = "和局一賠九"
 
-    [bets.banker]                  # a bet id of RULES.md (or its Chinese name)
+    [bets.banker]                  # a bet id of docs/rules.md (or its Chinese name)
     pays = 1                       # "to 1", before commission; 8, 0.95, "0.54" or "3/2" are all fine
     commission = 0.05              # per unit stake, withheld from a win (R27); default 0
 
@@ -196,6 +196,8 @@ class Paytable:
         raise InputError(
             f"bet {kind.value} ({kind.english}) is not offered by paytable {self.name!r}",
             hint=f"its bets: {bet_menu(self.kinds)}",
+            code="bet.not_on_menu",
+            params={"bet": kind, "paytable": self.name},
         )
 
 
@@ -241,7 +243,12 @@ class _Reader:
         self.source = source
 
     def error(self, where: str, problem: str, hint: str) -> InputError:
-        return InputError(f"paytable {self.source}: {where}: {problem}", hint=hint)
+        return InputError(
+            f"paytable {self.source}: {where}: {problem}",
+            hint=hint,
+            code="paytable.invalid",
+            params={"paytable": self.source, "field": where},
+        )
 
     def table(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
@@ -311,7 +318,9 @@ class _Reader:
                 valid = _CONDITION_RANGES[key]
                 if isinstance(value, bool) or not isinstance(value, int) or value not in valid:
                     raise self.error(
-                        field, f"expected a whole number {valid.start}–{valid.stop - 1}, got {value!r}", "see RULES.md"
+                        field,
+                        f"expected a whole number {valid.start}–{valid.stop - 1}, got {value!r}",
+                        "see docs/rules.md",
                     )
             values[key] = value
         return Condition(**values)  # type: ignore[arg-type]
@@ -419,6 +428,8 @@ def load_paytable(path: str | Path) -> Paytable:
         raise InputError(
             f"paytable {path}: cannot read the file: {error.strerror or error}",
             hint="give the path of a TOML paytable",
+            code="paytable.invalid",
+            params={"paytable": str(path)},
         ) from None
     return _parse_text(text, str(path))
 
@@ -427,7 +438,12 @@ def _parse_text(text: str, source: str) -> Paytable:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise InputError(f"paytable {source}: not valid TOML: {error}", hint="fix the TOML syntax") from None
+        raise InputError(
+            f"paytable {source}: not valid TOML: {error}",
+            hint="fix the TOML syntax",
+            code="paytable.invalid",
+            params={"paytable": source},
+        ) from None
     return parse_paytable(data, source=source)
 
 
@@ -439,6 +455,11 @@ def builtin_paytable(name: str) -> Paytable:
     Fraction(40, 1)
     """
     if name not in BUILTIN_PAYTABLES:
-        raise InputError(f"unknown paytable {name!r}", hint=f"built-in paytables: {', '.join(BUILTIN_PAYTABLES)}")
+        raise InputError(
+            f"unknown paytable {name!r}",
+            hint=f"built-in paytables: {', '.join(BUILTIN_PAYTABLES)}",
+            code="paytable.unknown",
+            params={"paytable": name},
+        )
     text = resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return _parse_text(text, f"builtin:{name}")

@@ -44,5 +44,10 @@ def check_name(name: str) -> str:
     'ann_1'
     """
     if not _NAME.match(name):
-        raise InputError(f"user name {name!r} is not valid", hint="use 3–32 letters, digits, _ . or -")
+        raise InputError(
+            f"user name {name!r} is not valid",
+            hint="use 3–32 letters, digits, _ . or -",
+            code="name.invalid",
+            params={"name": name},
+        )
     return name

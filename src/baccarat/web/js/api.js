@@ -2,11 +2,18 @@
 
 const TOKEN = "baccarat.token";
 
-/** An API error: the HTTP status and the server's reason. */
+/**
+ * An API error: the HTTP status and the server's reason. `body` is the refusal the server sent
+ * ({code, rule, params, detail}); its code, rule and params are kept so the page can translate it.
+ */
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, body = null) {
     super(detail);
     this.status = status;
+    this.detail = detail;
+    this.code = body && typeof body.code === "string" ? body.code : null;
+    this.rule = body && typeof body.rule === "string" ? body.rule : null;
+    this.params = body && body.params && typeof body.params === "object" ? body.params : {};
   }
 }
 
@@ -43,6 +50,6 @@ export async function api(path, { method = "GET", body } = {}) {
   } catch {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, reason(data, response.status));
+  if (!response.ok) throw new ApiError(response.status, reason(data, response.status), data);
   return data;
 }

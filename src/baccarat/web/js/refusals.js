@@ -1,38 +1,71 @@
 // The table's refusals (limits R21/R22, funds R27, seats R20…) as readable messages in the page's language.
+// The server sends a refusal as {code, rule, params, detail}: it is translated by its code and params
+// (the texts "refusal.<code>" of i18n.js), never by its English detail.
 
 import { money } from "./format.js";
-import { t } from "./i18n.js";
+import { hasText, t } from "./i18n.js";
+import { variantName } from "./variants.js";
 
-const PATTERNS = [
-  [/is below the minimum (\d+)/, (m) => t("refuse_min", { v: money(Number(m[1])) })],
-  [/is above the maximum (\d+)/, (m) => t("refuse_max", { v: money(Number(m[1])) })],
-  [/not a multiple of the minimum (\d+)/, (m) => t("refuse_multiple", { v: money(Number(m[1])) })],
-  [/Banker\/Player limit (\d+)/, (m) => t("refuse_exposure", { v: money(Number(m[1])) })],
-  [/commission owed (\d+) is not available/, (m) => t("refuse_funds_owed", { v: money(Number(m[1])) })],
-  [/available and cannot stake|only \d+ is available|insufficient|not enough/i, () => t("refuse_funds")],
-  [/has nothing to cash out/, () => t("refuse_nothing")],
-  [/seat (\d+) is taken/, (m) => t("refuse_seat_taken", { n: m[1] })],
-  [/has a bet open and cannot switch|cannot switch to .* with a bet open/i, () => t("switch_locked")],
-  [/cannot bring (\d+)/, () => t("refuse_funds")],
-  [/has bets on the table|with bets on the table|with a bet open|bets? (is|are) open/i, () => t("refuse_open_bet")],
-  [/takes no standing bettors/, () => t("refuse_no_standing")],
-  [/is not at the table/, () => t("refuse_not_at_table")],
-  [/betting is (closed|not open)|betting is \w+: .* is refused/i, () => t("refuse_closed")],
-];
+/** Params that are money (minor units). */
+const MONEY = new Set([
+  "amount", "available", "balance", "difference", "least", "limit", "maximum", "minimum", "owed", "stake",
+  "suggestion", "wallet",
+]);
 
-/** The rule a refusal names ("R22"), or null. */
-export function ruleOf(detail) {
-  const found = /\bR(\d{1,2})\b/.exec(String(detail || ""));
+/** A text of i18n.js when there is one, else the value as it came. */
+function named(key, value) {
+  return hasText(key) ? t(key) : String(value);
+}
+
+/** One param as the page shows it: money as an amount, bets, sides, positions and variants by name. */
+function shown(name, value) {
+  if (value === null || value === undefined) return name === "holder" ? t("the_dealer") : "";
+  if (MONEY.has(name) && typeof value === "number") return money(value);
+  if (name === "bet" || name === "other") return named(String(value), value);
+  if (name === "side" || name === "first") return named(`${value}_side`, value);
+  if (name === "position" || name === "due") return named(`pos_${value}`, value);
+  if (name === "variant") return variantName(String(value));
+  if (name === "seconds" && typeof value === "number") return String(Math.ceil(value));
+  return String(value);
+}
+
+/** The text key of a refusal's code (a refusal that names commission owed has its own). */
+function keyOf(code, params) {
+  const key = `refusal.${code}`;
+  if (code === "balance.insufficient" && Number(params.owed) > 0) return `${key}.owed`;
+  return key;
+}
+
+/** The English text a refusal came with (an object's detail or message, or the text itself). */
+function textOf(refusal) {
+  if (refusal && typeof refusal === "object") return String(refusal.detail ?? refusal.message ?? "");
+  return String(refusal ?? "");
+}
+
+/** The rule a refusal names ("R22"), or null: the refusal's rule, or the first rule id in a text. */
+export function ruleOf(refusal) {
+  if (refusal && typeof refusal === "object" && refusal.code) return refusal.rule || null;
+  const found = /\bR(\d{1,2})\b/.exec(textOf(refusal));
   return found ? `R${found[1]}` : null;
 }
 
-/** A refusal's detail from the server as a readable message: "…, (R22)"; unknown ones as they came. */
-export function explain(detail) {
-  const text = String(detail || "");
-  const rule = ruleOf(text);
-  for (const [pattern, say] of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) return rule ? `${say(match)} (${rule})` : say(match);
+/**
+ * A refusal as a readable message in the page's language: "…, (R22)". Takes the refusal object
+ * ({code, rule, params, detail}, or an error that carries them) or a plain text; a text, or a code
+ * the page has no words for, is shown as it came.
+ */
+export function explain(refusal) {
+  const text = textOf(refusal);
+  if (!refusal || typeof refusal !== "object" || !refusal.code) return text;
+  const rule = refusal.rule || null;
+  const params = refusal.params || {};
+  const key = keyOf(refusal.code, params);
+  let said = null;
+  if (hasText(key)) {
+    const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, shown(name, value)]));
+    said = t(key, values);
+    if (/\{\w+\}/.test(said)) said = null; // a param the text needs did not come: the English detail instead
   }
-  return text;
+  if (said === null) return rule && !text.includes(rule) ? `${text} (${rule})` : text;
+  return rule ? `${said} (${rule})` : said;
 }
