@@ -1,6 +1,13 @@
 """Fixtures of the server tests: a database per test (SQLite file, or a fresh PostgreSQL schema),
 a lobby file with fast rounds, and a running app (FastAPI TestClient).
 
+A test that asks for the ``clock`` fixture runs its apps on a :class:`ManualClock`: their time
+stands still until the test moves it (``clock.advance``, ``clock.run_until``), so a round is
+played through as fast as it can be computed, and the betting window cannot close between two of
+the test's requests, however slow the machine. The store reads the same clock (its ``time`` is
+routed to the test's clock), so the rows' dates, when a round closes and when a table's lease
+expires follow it too. The apps of a test without it run on the real clock.
+
 PostgreSQL is at 127.0.0.1:5432 (trust auth, database ``test``, user ``postgres`` or ``root``).
 Where it is unreachable the PostgreSQL tests skip, except under ``CI=true`` where they fail.
 """
@@ -9,10 +16,13 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,8 +30,11 @@ from fastapi.testclient import TestClient
 os.environ.setdefault("BACCARAT_ARGON2_FAST", "1")
 
 from baccarat.server.app import create_app
-from baccarat.server.service import ServiceOptions
+from baccarat.server.clock import ManualClock
+from baccarat.server.service import Service, ServiceOptions
 from baccarat.server.settings import load_lobby
+
+T = TypeVar("T")
 
 ADMIN_PASSWORD = "admin-secret-1"
 
@@ -127,6 +140,43 @@ def write_tables(path: Path, *, betting: float = 1.0) -> Path:
     return path
 
 
+#: Modules of the server that keep the real clock: the clock itself, and the HTTP layer, whose
+#: token cache and rate limits time the connections, not the game.
+REAL_TIME_MODULES = ("baccarat.server.clock", "baccarat.server.app", "baccarat.server.api")
+
+
+class _ClockTime:
+    """The ``time`` module as a server module sees it in a test: wall and monotonic time read from
+    the test's clock, everything else (``sleep``, ``perf_counter``, …) the real module's."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        self._clock = clock
+
+    def time(self) -> float:
+        return self._clock.time()
+
+    def monotonic(self) -> float:
+        return self._clock.monotonic()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def _keeps_real_time(module: str) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in REAL_TIME_MODULES)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> ManualClock:
+    """The time of the test's apps, moved only by the test; the store's wall clock follows it."""
+    manual = ManualClock()
+    routed = _ClockTime(manual)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("baccarat.server.") and not _keeps_real_time(name) and getattr(module, "time", None) is time:
+            monkeypatch.setattr(module, "time", routed)
+    return manual
+
+
 _OPEN_CLIENTS: list[TestClient] = []
 
 
@@ -136,22 +186,70 @@ def close_open_clients() -> None:
         _OPEN_CLIENTS.pop().__exit__(None, None, None)
 
 
+def service_of(client: TestClient) -> Service:
+    """The service behind an app."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert isinstance(service, Service)
+    return service
+
+
+def clock_of(client: TestClient) -> ManualClock:
+    """The manual clock an app runs on."""
+    clock = service_of(client).clock
+    assert isinstance(clock, ManualClock)
+    return clock
+
+
+def start_app(options: ServiceOptions) -> TestClient:
+    """Start an app (lifespan included); closed by :func:`close_open_clients`. On a manual clock,
+    the clock waits, after each wake-up, until the app has no database call under way."""
+    client = TestClient(create_app(options))
+    client.__enter__()
+    _OPEN_CLIENTS.append(client)
+    if isinstance(options.clock, ManualClock):
+        service = service_of(client)
+        options.clock.add_idle_check(lambda: service.in_flight == 0)
+    return client
+
+
 @pytest.fixture
-def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
-    """Start an app (lifespan included) on a database; closed at the end of the test."""
+def make_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
+    """Start an app on a database (on the test's ``clock`` when the test asks for one, unless
+    ``clock=`` says otherwise); closed at the end of the test."""
     started = 0
+    manual = request.getfixturevalue("clock") if "clock" in request.fixturenames else None
 
     def make(db: str, *, betting: float = 1.0, **options: Any) -> TestClient:
         nonlocal started
         lobby = load_lobby(write_tables(tmp_path / f"tables{started}.toml", betting=betting))
         started += 1
-        client = TestClient(create_app(ServiceOptions(db_url=db, lobby=lobby, **options)))
-        client.__enter__()
-        _OPEN_CLIENTS.append(client)
-        return client
+        if manual is not None:
+            options.setdefault("clock", manual)
+        return start_app(ServiceOptions(db_url=db, lobby=lobby, **options))
 
     yield make
     close_open_clients()
+
+
+def while_advancing(clock: ManualClock, call: Callable[[], T], *, step: float = 0.05) -> T:
+    """Run ``call`` (a request that waits on the apps' time) in a thread of its own while the
+    clock moves on; its value, or its exception."""
+    done: Future[T] = Future()
+
+    def run() -> None:
+        try:
+            done.set_result(call())
+        except BaseException as error:
+            done.set_exception(error)
+
+    threading.Thread(target=run, name="request", daemon=True).start()
+    clock.run_until(done.done, step=step)
+    return done.result()
+
+
+def receive(clock: ManualClock, ws: Any) -> Any:
+    """The next message of a websocket, the clock moving on until one comes."""
+    return while_advancing(clock, ws.receive_json, step=0.1)
 
 
 def register(client: TestClient, name: str, password: str = "password-1") -> dict[str, str]:
@@ -168,37 +266,44 @@ def admin(client: TestClient) -> dict[str, str]:
     return {"Authorization": f"Bearer {response.json()['token']}"}
 
 
-def wait_for(predicate: Callable[[], Any], *, timeout: float = 10.0, step: float = 0.05) -> Any:
-    """Poll until ``predicate()`` is truthy; returns its value (fails the test on timeout)."""
+def wait_for(client: TestClient, predicate: Callable[[], T | None], *, timeout: float = 10.0) -> T:
+    """Until ``predicate()`` is truthy, returns its value: on a manual clock, move it on; on the
+    real clock, look again every 50 ms (fails the test after ``timeout`` seconds)."""
+    clock = service_of(client).clock
+    if isinstance(clock, ManualClock):
+        return clock.run_until(predicate)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
-        time.sleep(step)
+        time.sleep(0.05)
     raise AssertionError("condition not reached in time")
 
 
 def betting_round(client: TestClient, table: str, left: float = 0.6) -> dict[str, Any]:
-    """Wait for a round of the table that is betting with at least ``left`` seconds left; returns it."""
+    """Wait for a round of the table that is betting with at least ``left`` seconds left; returns it
+    (on a manual clock, the time then stands still until the test moves it)."""
+    clock = service_of(client).clock
 
     def ready() -> dict[str, Any] | None:
         current = client.get(f"/api/tables/{table}").json()["round"]
-        if current and current["status"] == "betting" and current["closes_at"] - time.time() > left:
+        if current and current["status"] == "betting" and current["closes_at"] - clock.time() > left:
             return dict(current)
         return None
 
-    return dict(wait_for(ready))
+    return wait_for(client, ready)
 
 
 def close_table(client: TestClient, table: str) -> None:
     """Close a table as the admin and wait until its last round has ended and no other will start."""
     assert client.post(f"/api/admin/tables/{table}/close", headers=admin(client)).status_code == 200
-    time.sleep(0.5)  # a round the loop was opening as the table closed has opened by now (and is waited for)
+    if not isinstance(service_of(client).clock, ManualClock):
+        time.sleep(0.5)  # a round the loop was opening as the table closed has opened by now (and is waited for)
 
     def finished() -> bool:
         detail = client.get(f"/api/tables/{table}").json()
         current = detail["round"]
         return bool(detail["table"]["phase"] == "idle" and current and current["status"] in ("settled", "voided"))
 
-    wait_for(finished)
+    wait_for(client, finished)

@@ -136,13 +136,13 @@ class Bettor(threading.Thread):
 
 
 def _check(store: Store, accepted: dict[tuple[int, str], int], configs: dict[str, TableConfig]) -> None:
-    report = store.check_ledger()
+    report = store.ledger.check_ledger()
     assert report.ok, report
     for table_id, config in configs.items():
-        history = store.table_history(table_id)
+        history = store.tables.table_history(table_id)
         if history.snapshot is not None:
             rebuilt = Table.from_snapshot(config, history.snapshot, events=history.events, round_bet_ids=True)
-            replayed = Table.replay(config, store.table_events(table_id), round_bet_ids=True)
+            replayed = Table.replay(config, store.tables.table_events(table_id), round_bet_ids=True)
             assert rebuilt.state == replayed.state, table_id
     with store.engine.connect() as conn:
         stored = {row[0] for row in conn.execute(select(bets.c.id)).all()}
@@ -222,7 +222,7 @@ def test_kill_restart_recover(tmp_path: Path) -> None:
             time.sleep(0.1)
         assert open_rounds == 0
         _check(store, accepted, configs)
-        assert all(store.table_history(t).snapshot is not None for t in ("macau", "predealt", "cont"))
+        assert all(store.tables.table_history(t).snapshot is not None for t in ("macau", "predealt", "cont"))
         with store.engine.connect() as conn:
             statuses: dict[Any, Any] = dict(
                 conn.execute(select(bets.c.status, func.count()).group_by(bets.c.status)).all()

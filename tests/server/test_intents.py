@@ -1,53 +1,65 @@
 """Actions sent to a process that does not run the table: passed on to the one that does (here two
-apps on one SQLite file, the second running no tables), or answered 503 when nobody answers."""
+apps on one SQLite file, the second running no tables), or answered 503 when nobody answers.
+
+A passed-on action waits on the apps' time (the table's process looks for intents every half
+second, the sender for the answer every quarter): each request runs in a thread of its own while
+the test moves the clock on."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from tests.server.conftest import betting_round, register
+from sqlalchemy import select
+from tests.server.conftest import betting_round, receive, register, service_of, while_advancing
 
-from baccarat.server.service import NO_ANSWER
+from baccarat.server.clock import ManualClock
+from baccarat.server.schema import intents
+from baccarat.server.service import INTENT_SECONDS, NO_ANSWER
 
 
-def test_a_bet_sent_to_another_process_is_placed_once(make_client: Callable[..., TestClient], tmp_path: Path) -> None:
+def test_a_bet_sent_to_another_process_is_placed_once(
+    make_client: Callable[..., TestClient], tmp_path: Path, clock: ManualClock
+) -> None:
     db = f"sqlite:///{tmp_path}/shared.db"
     runs = make_client(db, betting=20)
     other = make_client(db, betting=20, run_tables=False)
     headers = register(other, "ana")
     current = betting_round(runs, "macau", left=10)
     body = {"client_id": "c-1", "bet": "banker", "stake": 100, "round_id": current["id"]}
-    placed = other.post("/api/tables/macau/bets", json=body, headers=headers)
+    placed = while_advancing(clock, lambda: other.post("/api/tables/macau/bets", json=body, headers=headers))
     assert placed.status_code == 201, placed.text
     bet_id = placed.json()["bet"]["id"]
-    again = other.post("/api/tables/macau/bets", json=body, headers=headers)
+    again = while_advancing(clock, lambda: other.post("/api/tables/macau/bets", json=body, headers=headers))
     assert again.status_code == 200 and again.json()["duplicate"] and again.json()["bet"]["id"] == bet_id
     direct = runs.post("/api/tables/macau/bets", json=body, headers=headers)
     assert direct.status_code == 200 and direct.json()["bet"]["id"] == bet_id
-    low = other.post(
-        "/api/tables/macau/bets", json=body | {"client_id": "c-2", "bet": "player", "stake": 50}, headers=headers
-    )
+    low_body = body | {"client_id": "c-2", "bet": "player", "stake": 50}
+    low = while_advancing(clock, lambda: other.post("/api/tables/macau/bets", json=low_body, headers=headers))
     assert low.status_code == 400 and "R21" in low.json()["detail"], low.text
     with other.websocket_connect("/ws/tables/macau") as ws:
         assert ws.receive_json()["type"] == "snapshot"
         ws.send_json({"type": "auth", "token": headers["Authorization"][7:]})
         ws.send_json({"type": "cash_out", "ref": "out", "amount": 100})
         for _ in range(50):
-            reply = ws.receive_json()
+            reply = receive(clock, ws)
             if reply.get("ref") == "out":
                 break
         assert reply["type"] == "cash_out_ok" and reply["amount"] == 100, reply
 
 
-def test_nobody_answers_503(make_client: Callable[..., TestClient], tmp_path: Path) -> None:
+def test_nobody_answers_503(make_client: Callable[..., TestClient], tmp_path: Path, clock: ManualClock) -> None:
     lonely = make_client(f"sqlite:///{tmp_path}/alone.db", run_tables=False)
     headers = register(lonely, "bob")
-    started = time.monotonic()
-    answer = lonely.post(
-        "/api/tables/macau/bets", json={"client_id": "c-1", "bet": "banker", "stake": 100}, headers=headers
-    )
+    started = clock.monotonic()
+    body = {"client_id": "c-1", "bet": "banker", "stake": 100}
+    answer = while_advancing(clock, lambda: lonely.post("/api/tables/macau/bets", json=body, headers=headers))
     assert answer.status_code == 503 and answer.json()["detail"] == NO_ANSWER
-    assert 4.5 < time.monotonic() - started < 8
+    assert INTENT_SECONDS <= clock.monotonic() - started < INTENT_SECONDS + 1
+    # the intent was withdrawn (never to be applied) when its time was up, not before
+    with service_of(lonely).engine.connect() as conn:
+        status, created, withdrawn = conn.execute(
+            select(intents.c.status, intents.c.created_at, intents.c.answered_at)
+        ).one()
+    assert status == 503 and INTENT_SECONDS <= withdrawn - created < INTENT_SECONDS + 0.3, (created, withdrawn)

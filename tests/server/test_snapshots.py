@@ -8,10 +8,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from tests.server.conftest import admin, betting_round, close_table, register, wait_for
+from tests.server.conftest import admin, betting_round, clock_of, close_table, register
 
+from baccarat.server.clock import ManualClock
+from baccarat.server.observer.views import table_public
 from baccarat.server.schema import events, table_snapshots
-from baccarat.server.service import TableRunner, table_public
+from baccarat.server.service import TableRunner
 from baccarat.server.store import Store
 from baccarat.table import SNAPSHOT_FORMAT, Phase, Table
 from baccarat.table_events import EVENT_TYPES
@@ -45,11 +47,11 @@ def _ledger_ok(client: TestClient) -> None:
 
 
 def _wait_settled(client: TestClient, round_id: int) -> None:
-    wait_for(lambda: client.get(f"/api/rounds/{round_id}").json()["status"] == "settled")
+    clock_of(client).run_until(lambda: client.get(f"/api/rounds/{round_id}").json()["status"] == "settled")
 
 
 def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_after_it(
-    make_client: Any, db_url: str
+    make_client: Any, db_url: str, clock: ManualClock
 ) -> None:
     client = make_client(db_url)
     ann, bob = register(client, "ann"), register(client, "bob")
@@ -67,9 +69,10 @@ def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_aft
             for who, headers, bet, stake in (("a", ann, "banker", 1000), ("b", bob, "player", 500))
         ]
         _wait_settled(client, current["id"])
-        played += all(placed.status_code == 201 for placed in bets)  # else betting closed in between
+        assert all(placed.status_code == 201 for placed in bets), [placed.text for placed in bets]
+        played += 1  # the time stands still between the requests: betting is still open for each
     close_table(client, "macau")
-    stored = wait_for(lambda: _snapshot_row(store, "macau"))
+    stored = clock.run_until(lambda: _snapshot_row(store, "macau"))
     assert stored[1]["format"] == SNAPSHOT_FORMAT
     # after the last round: events the snapshot does not cover
     cy = register(client, "cyd")
@@ -77,7 +80,7 @@ def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_aft
     assert client.post("/api/tables/macau/cash-out", json={"amount": 100}, headers=ann).status_code == 200
     live = _runner(client, "macau").table
     assert live is not None
-    expected = Table.replay(live.config, store.table_events("macau"), round_bet_ids=True)
+    expected = Table.replay(live.config, store.tables.table_events("macau"), round_bet_ids=True)
     assert live.state == expected.state
     snapshot_event, snapshot = _snapshot_row(store, "macau") or (0, {})
     assert Table.from_snapshot(live.config, snapshot).state.round == live.state.round
@@ -85,9 +88,9 @@ def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_aft
 
     again = make_client(db_url)
     runner = _runner(again, "macau")
-    wait_for(lambda: runner.table is not None and runner.restored is not None)
-    every = store.table_events("macau")
-    after = store.table_events("macau", after=snapshot_event)
+    clock.run_until(lambda: runner.table is not None and runner.restored is not None)
+    every = store.tables.table_events("macau")
+    after = store.tables.table_events("macau", after=snapshot_event)
     assert [e["type"] for e in after] == ["BettorJoined", "CashedOut"]
     assert runner.restored == (snapshot_event, len(after)) and len(every) > 10 * len(after)
     assert _newest_state_event(store, "macau") > snapshot_event
@@ -104,29 +107,25 @@ def test_a_restarted_app_rebuilds_the_table_from_its_snapshot_and_the_events_aft
     assert seen == json.loads(json.dumps(table_public(expected, runner.config)))
     # the restored table plays on, and the next round's end stores a newer snapshot
     assert again.post("/api/admin/tables/macau/open", headers=admin(again)).status_code == 200
-    for attempt in range(5):
-        current = betting_round(again, "macau")
-        body = {"client_id": f"c{attempt}", "bet": "tie", "stake": 100}
-        if again.post("/api/tables/macau/bets", json=body, headers=cy).status_code == 201:
-            break
-    else:
-        raise AssertionError("no bet was taken in five rounds")
+    current = betting_round(again, "macau")
+    placed = again.post("/api/tables/macau/bets", json={"client_id": "c0", "bet": "tie", "stake": 100}, headers=cy)
+    assert placed.status_code == 201, placed.text
     _wait_settled(again, current["id"])
-    wait_for(lambda: (_snapshot_row(store, "macau") or (0, {}))[0] > snapshot_event)
+    clock.run_until(lambda: (_snapshot_row(store, "macau") or (0, {}))[0] > snapshot_event)
     _ledger_ok(again)
 
 
 def test_a_snapshot_of_another_format_or_one_that_cannot_be_read_is_passed_over(
-    make_client: Any, tmp_path: Any
+    make_client: Any, tmp_path: Any, clock: ManualClock
 ) -> None:
     client = make_client(f"sqlite:///{tmp_path}/s.db")
     service = client.app.state.service
     store: Store = service.store
     runner = _runner(client, "cont")
-    wait_for(lambda: _snapshot_row(store, "cont"))
+    clock.run_until(lambda: _snapshot_row(store, "cont"))
     close_table(client, "cont")
     config = runner.config
-    replayed = Table.replay(config, store.table_events("cont"), round_bet_ids=True)
+    replayed = Table.replay(config, store.tables.table_events("cont"), round_bet_ids=True)
     loaded = client.portal.call(service.load_table, "cont", config)
     assert loaded.snapshot_event_id > 0 and loaded.table.state == replayed.state
     for payload, readable in (({"format": SNAPSHOT_FORMAT + 1}, False), ({"format": SNAPSHOT_FORMAT}, True)):
@@ -134,7 +133,7 @@ def test_a_snapshot_of_another_format_or_one_that_cannot_be_read_is_passed_over(
             conn.execute(
                 table_snapshots.update().where(table_snapshots.c.table_id == "cont").values(payload=json.dumps(payload))
             )
-        assert (store.table_history("cont").snapshot is not None) is readable
+        assert (store.tables.table_history("cont").snapshot is not None) is readable
         loaded = client.portal.call(service.load_table, "cont", config)
-        assert loaded.snapshot_event_id == 0 and loaded.replayed == len(store.table_events("cont"))
+        assert loaded.snapshot_event_id == 0 and loaded.replayed == len(store.tables.table_events("cont"))
         assert loaded.table.state == replayed.state

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import ADMIN_PASSWORD, admin, betting_round, register, wait_for
+from tests.server.conftest import ADMIN_PASSWORD, admin, betting_round, close_open_clients, register, start_app
 
-from baccarat.server.app import create_app
+from baccarat.server.clock import ManualClock
 from baccarat.server.service import ServiceOptions
 from baccarat.server.settings import load_lobby
 
@@ -40,12 +40,12 @@ commission = "owed"
 
 
 @pytest.fixture
-def rules_client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    """An app with one dealer-entry table that plays every optional rule."""
+def rules_client(db_url: str, tmp_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    """An app with one dealer-entry table that plays every optional rule (on the test's clock)."""
     path = tmp_path / "rules.toml"
     path.write_text(RULES_TABLE.format(admin=ADMIN_PASSWORD), encoding="utf-8")
-    with TestClient(create_app(ServiceOptions(db_url=db_url, lobby=load_lobby(path)))) as client:
-        yield client
+    yield start_app(ServiceOptions(db_url=db_url, lobby=load_lobby(path), clock=clock))
+    close_open_clients()
 
 
 def _bet(client: TestClient, headers: dict[str, str], client_id: str, bet: str, stake: int) -> Any:
@@ -58,7 +58,7 @@ def _state(client: TestClient) -> dict[str, Any]:
     return dict(client.get("/api/tables/rules").json()["table"])
 
 
-def test_rules_of_the_table(rules_client: TestClient) -> None:
+def test_rules_of_the_table(rules_client: TestClient, clock: ManualClock) -> None:
     client = rules_client
     boss, ann, bob = admin(client), register(client, "ann"), register(client, "bob")
     detail = client.get("/api/tables/rules").json()
@@ -86,7 +86,7 @@ def test_rules_of_the_table(rules_client: TestClient) -> None:
     assert switch.status_code == 409 and "R28" in switch.json()["detail"]
     assert client.get("/api/me", headers=ann).json()["balance"] == 100000 - 3000
     # squeeze (R23): ann holds Banker, bob holds Player; a tie of naturals stays (R24)
-    wait_for(lambda: _state(client)["phase"] == "dealing")
+    clock.run_until(lambda: _state(client)["phase"] == "dealing")
     assert _state(client)["squeezers"] == {"player": "bob", "banker": "ann"}
     for card in ("9S", "9H", "KS", "KH"):
         assert client.post("/api/admin/tables/rules/cards", json={"card": card}, headers=boss).status_code == 200
@@ -96,20 +96,23 @@ def test_rules_of_the_table(rules_client: TestClient) -> None:
     wrong = client.post("/api/tables/rules/reveal", json={"side": "player"}, headers=ann)
     assert wrong.status_code == 409 and "R23" in wrong.json()["detail"]
     assert client.post("/api/tables/rules/reveal", json={"side": "player"}, headers=bob).status_code == 200
-    # ann does not turn Banker's cards: the dealer turns them when the squeeze time is up
-    wait_for(lambda: _state(client)["phase"] != "dealing", timeout=10)
+    # ann does not turn Banker's cards: the dealer turns them when the squeeze time is up, not before
+    clock.advance(2.4)
+    waiting = _state(client)
+    assert waiting["phase"] == "dealing" and waiting["cards"]["banker_1"] is None, waiting
+    clock.run_until(lambda: _state(client)["phase"] != "dealing", limit=0.5)
     mine = client.get("/api/tables/rules/me", headers=ann).json()
     assert mine["bets"] == [{"bet": "banker", "stake": 3000, "spot": 1, "carried": 3000}]
     stayed = client.post("/api/tables/rules/leave", headers=ann)
     assert stayed.status_code == 409
     # next round: Banker wins with a natural; commission goes in the commission box (R27)
     betting_round(client, "rules")
-    wait_for(lambda: _state(client)["phase"] == "dealing")
+    clock.run_until(lambda: _state(client)["phase"] == "dealing")
     assert client.post("/api/tables/rules/hand-over", json={"side": "player"}, headers=bob).status_code == 200
     for card in ("2S", "9D", "3S", "KD"):
         assert client.post("/api/admin/tables/rules/cards", json={"card": card}, headers=boss).status_code == 200
     assert client.post("/api/tables/rules/reveal", json={"side": "banker"}, headers=ann).status_code == 200
-    wait_for(lambda: _state(client)["phase"] != "dealing", timeout=10)
+    clock.run_until(lambda: _state(client)["phase"] != "dealing")
     mine = client.get("/api/tables/rules/me", headers=ann).json()
     assert mine["owed"] == 150 and mine["available"] == mine["balance"] - 150
     assert client.get("/api/me", headers=ann).json()["commission_owed"] == 150

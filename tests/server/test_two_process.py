@@ -92,7 +92,7 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
     try:
         pids = {first.pid: first, second.pid: second}
         time.sleep(1.5)
-        owners = {table: store.lease_owner(table) for table in ("macau", "predealt", "cont")}
+        owners = {table: store.leases.lease_owner(table) for table in ("macau", "predealt", "cont")}
         assert all(owners.values()), owners
         assert {int(str(o).split(":")[1]) for o in owners.values()} <= set(pids)
         token = httpx.post(f"{url_b}/api/auth/register", json={"name": "pat", "password": "password-1"}).json()["token"]
@@ -128,7 +128,7 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
                 ws, 10.0, lambda m: m["type"] == "round_settled" and m.get("round_id") == opened["round_id"]
             )
             assert settled
-            found = store.bets_by_client([(_user_id(store, "pat"), "far-1")])
+            found = store.rounds.bets_by_client([(_user_id(store, "pat"), "far-1")])
             stored = next(iter(found.values()))
             assert stored["id"] == bet_id and stored["status"] == "settled", stored
             # the holder dies: the survivor takes the lease over and the table goes on
@@ -137,7 +137,7 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
             deadline = time.monotonic() + 15
             new_owner = None
             while time.monotonic() < deadline:
-                new_owner = store.lease_owner("macau")
+                new_owner = store.leases.lease_owner("macau")
                 if new_owner and int(new_owner.split(":")[1]) != holder_pid:
                     break
                 time.sleep(0.2)
@@ -147,7 +147,7 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
             assert ack["type"] == "bet_ack" and ack["status"] == 201, ack
             assert _bet(ws, "far-1", opened["round_id"], "b6")["bet"]["id"] == bet_id  # still placed once
         time.sleep(1.5)
-        report = store.check_ledger()
+        report = store.ledger.check_ledger()
         assert report.ok, report
     finally:
         for process in (first, second):
@@ -162,6 +162,6 @@ def test_two_processes_share_tables(pg_url: str, tmp_path: Path) -> None:
 
 
 def _user_id(store: Store, name: str) -> int:
-    found = store.password_hash_of(name)
+    found = store.accounts.password_hash_of(name)
     assert found is not None
     return found[0].id

@@ -103,8 +103,10 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
         assert "有未結算的注碼" in page.inner_text("#table-notice")
     # the page explains the table's limit refusals in both languages
     explained = page.evaluate(
-        """() => import('/js/refusals.js').then((m) => m.explain(
-            'banker bet 150 is not a multiple of the minimum 100 (R22: Banker bets in multiples of the table minimum, e.g. 100)'))"""
+        """() => import('/js/refusals.js').then((m) => m.explain({
+            code: 'limit.banker_multiple', rule: 'R22',
+            params: {bet: 'banker', stake: 150, minimum: 100, suggestion: 100},
+            detail: 'banker bet 150 is not a multiple of the minimum 100 (R22: …)'}))"""
     )
     assert "倍數" in explained and "(R22)" in explained
     roads_before = page.get_attribute("#roads", "data-results") or ""

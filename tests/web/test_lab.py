@@ -1,4 +1,4 @@
-"""The odds lab's endpoints (``baccarat.server.lab``): good requests and bad input, through FastAPI's TestClient."""
+"""The odds lab's endpoints (``baccarat.server.api.routes.lab``): good requests and bad input, through FastAPI's TestClient."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 
 from baccarat.dealing import ShoeDealer
 from baccarat.rng import ProvablyFairSource
-from baccarat.server import lab
+from baccarat.server.api.problems import install_handlers
+from baccarat.server.api.routes import lab
 from baccarat.server.app import create_app
 from baccarat.server.service import ServiceOptions
 from baccarat.server.settings import load_lobby
@@ -22,6 +23,7 @@ from baccarat.shoe import ShoeConfig
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     app = FastAPI()
+    install_handlers(app)
     app.include_router(lab.router)
     with TestClient(app) as test_client:
         yield test_client

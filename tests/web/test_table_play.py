@@ -130,7 +130,7 @@ def _reveals(server: Any, table: str, round_id: int) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     after = 0
     while events := server.get(f"/api/tables/{table}/events?after={after}&limit=200")["events"]:
-        found += [e for e in events if e.get("round_id") == round_id and e["type"] == "CardRevealed"]
+        found += [e for e in events if e.get("round_id") == round_id and e["type"] == "card_revealed"]
         after = max(int(e["id"]) for e in events)
     return found
 

@@ -1,9 +1,13 @@
-"""Fan-out of table events to websocket clients, within one process and across processes.
+"""Fan-out of a table's messages to websocket clients, within one process and across processes.
 
 Every stored event is announced after its transaction commits: in-process with SQLite, and with
 PostgreSQL by ``NOTIFY`` (sent inside the transaction, so it is delivered only on commit) to every
-server process, each of which listens on the channel and delivers to its own clients. Transient
-messages (the countdown, running totals) take the same path without being stored.
+server process, each of which listens on the channel, reads the event and delivers it to its own
+clients. The hub turns a stored event into its public message, for everyone who follows the table,
+and its private messages, for every connection of each bettor it concerns
+(:mod:`baccarat.server.observer.messages`). Messages that are not stored (the countdown, a bettor's
+accepted bets) take the same path as JSON notes. Each message is encoded once, and the same text
+goes to every subscriber it is for.
 """
 
 from __future__ import annotations
@@ -14,41 +18,63 @@ import json
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Hub", "PgListener", "Subscriber"]
+from baccarat.server.observer import messages
+
+__all__ = ["FAN_OUT_CHUNK", "NOTE_LIMIT", "Hub", "PgListener", "Subscriber", "private_notes"]
 
 log = logging.getLogger("baccarat.server.hub")
+
+#: ``(bettor name, message)``: a message for every connection of one bettor.
+Private = tuple[str, dict[str, Any]]
 
 
 @dataclass(eq=False)
 class Subscriber:
-    """One websocket client following a table; messages wait in a bounded queue."""
+    """One websocket client following a table; messages wait in a bounded queue. ``name`` is the
+    bettor name of the user once the connection has authenticated (:meth:`Hub.authenticate`)."""
 
     table_id: str
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1000))
     dropped: bool = False
+    name: str | None = None
 
 
 #: Subscribers served per turn of the event loop when one event goes to many: the table's bets
 #: are acknowledged between turns instead of waiting for the whole fan-out.
 FAN_OUT_CHUNK = 50
 
+#: The longest JSON note sent with ``NOTIFY`` (PostgreSQL refuses payloads of 8000 bytes or more).
+NOTE_LIMIT = 7000
+
 
 class Hub:
-    """Delivers serialized events to the subscribers of each table (in this process).
+    """Delivers a table's messages to the subscribers of this process: public ones to every
+    subscriber of the table, private ones to every subscriber of one bettor at the table.
 
-    An event for more than :data:`FAN_OUT_CHUNK` subscribers is handed out a chunk per turn of the
-    event loop, events in order (each subscriber sees them in the order they were delivered).
+    A message for more than :data:`FAN_OUT_CHUNK` subscribers is handed out a chunk per turn of the
+    event loop; every message is handed out in the order delivered (a message that would overtake
+    one still being handed out waits its turn).
+
+    >>> hub = Hub()
+    >>> ann, bob = hub.subscribe("t"), hub.subscribe("t")
+    >>> hub.authenticate(ann, "ann")
+    >>> hub.tell("t", [("ann", {"type": "my_funds", "id": 1, "table": "t", "round_id": None, "ts": 1.0, "amount": 5})])
+    >>> ann.queue.qsize(), bob.queue.qsize()
+    (1, 0)
     """
 
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscriber]] = {}
+        self._bettors: dict[str, dict[str, set[Subscriber]]] = {}  # table -> bettor name -> connections
         self.loop: asyncio.AbstractEventLoop | None = None
         self._outbox: deque[tuple[str, list[Subscriber]]] = deque()
         self._fanning: asyncio.Task[None] | None = None
+
+    # --- subscribers ----------------------------------------------------------------------------
 
     def subscribe(self, table_id: str) -> Subscriber:
         """Follow a table."""
@@ -56,18 +82,73 @@ class Hub:
         self._subscribers.setdefault(table_id, set()).add(subscriber)
         return subscriber
 
+    def authenticate(self, subscriber: Subscriber, name: str | None) -> None:
+        """The connection now belongs to bettor ``name`` (``None``: to nobody): from now on it also
+        gets that bettor's private messages at its table."""
+        self._forget_name(subscriber)
+        subscriber.name = name
+        if name is not None and subscriber in self._subscribers.get(subscriber.table_id, ()):
+            self._bettors.setdefault(subscriber.table_id, {}).setdefault(name, set()).add(subscriber)
+
     def unsubscribe(self, subscriber: Subscriber) -> None:
         """Stop following."""
         self._subscribers.get(subscriber.table_id, set()).discard(subscriber)
+        self._forget_name(subscriber)
+
+    def _forget_name(self, subscriber: Subscriber) -> None:
+        if subscriber.name is None:
+            return
+        named = self._bettors.get(subscriber.table_id, {})
+        mine = named.get(subscriber.name)
+        if mine is not None:
+            mine.discard(subscriber)
+            if not mine:
+                del named[subscriber.name]
 
     def count(self, table_id: str) -> int:
         """How many clients of this process follow a table."""
         return len(self._subscribers.get(table_id, ()))
 
-    def deliver(self, event: dict[str, Any]) -> None:
-        """Queue an event for every subscriber of its table (a client too slow to keep up is dropped)."""
-        text = json.dumps(event, separators=(",", ":"), ensure_ascii=False)
-        subscribers = list(self._subscribers.get(str(event.get("table")), ()))
+    def connections(self, table_id: str, name: str) -> int:
+        """How many connections of this process bettor ``name`` has at a table."""
+        return len(self._bettors.get(table_id, {}).get(name, ()))
+
+    # --- delivery -------------------------------------------------------------------------------
+
+    def deliver(self, event: Mapping[str, Any]) -> None:
+        """Deliver a stored event: its public message to the table's subscribers, its private
+        messages to the connections of the bettors they are for (a malformed event is logged, not sent)."""
+        table_id = str(event.get("table"))
+        if not self._subscribers.get(table_id):
+            return
+        try:
+            message = messages.public(event)
+            mine = messages.private(event) if self._bettors.get(table_id) else []
+        except Exception:
+            log.exception("table %s: event %s could not be made into messages", table_id, event.get("id"))
+            return
+        if message is not None:
+            self.broadcast(message)
+        if mine:
+            self.tell(table_id, mine)
+
+    def broadcast(self, message: Mapping[str, Any]) -> None:
+        """Queue a public message for every subscriber of its table (a client too slow to keep up is dropped)."""
+        subscribers = list(self._subscribers.get(str(message.get("table")), ()))
+        if subscribers:
+            self._send(messages.encode(dict(message)), subscribers)
+
+    def tell(self, table_id: str, private: Iterable[Private]) -> None:
+        """Queue private messages, each for every connection of its bettor at the table."""
+        named = self._bettors.get(table_id)
+        if not named:
+            return
+        for name, message in private:
+            connections = named.get(name)
+            if connections:
+                self._send(messages.encode(message), list(connections))
+
+    def _send(self, text: str, subscribers: list[Subscriber]) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -98,10 +179,50 @@ class Hub:
                 subscriber.dropped = True
                 self.unsubscribe(subscriber)
 
-    def deliver_threadsafe(self, event: dict[str, Any]) -> None:
-        """:meth:`deliver` from another thread."""
+    # --- from other threads ---------------------------------------------------------------------
+
+    def _soon(self, fn: Callable[..., None], *args: Any) -> None:
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.deliver, event)
+            self.loop.call_soon_threadsafe(fn, *args)
+
+    def deliver_threadsafe(self, event: Mapping[str, Any]) -> None:
+        """:meth:`deliver` from another thread."""
+        self._soon(self.deliver, event)
+
+    def broadcast_threadsafe(self, message: Mapping[str, Any]) -> None:
+        """:meth:`broadcast` from another thread."""
+        self._soon(self.broadcast, message)
+
+    def tell_threadsafe(self, table_id: str, private: list[Private]) -> None:
+        """:meth:`tell` from another thread."""
+        self._soon(self.tell, table_id, private)
+
+
+def private_notes(table_id: str, private: Iterable[Private], *, limit: int = NOTE_LIMIT) -> list[str]:
+    """Private messages as JSON notes for ``NOTIFY``, each at most ``limit`` bytes (a message too
+    long on its own is left out): ``{"private": <table>, "messages": [[name, message], …]}``.
+
+    >>> private_notes("t", [("ann", {"type": "my_funds"}), ("bob", {"type": "my_funds"})], limit=80)
+    ['{"private":"t","messages":[["ann",{"type":"my_funds"}]]}',
+     '{"private":"t","messages":[["bob",{"type":"my_funds"}]]}']
+    """
+    head, tail = '{"private":' + json.dumps(table_id) + ',"messages":[', "]}"
+    notes: list[str] = []
+    parts: list[str] = []
+    size = len(head) + len(tail)
+    for name, message in private:
+        part = json.dumps([name, message], separators=(",", ":"))  # ASCII: characters are bytes
+        if len(head) + len(part) + len(tail) > limit:
+            log.warning("table %s: a private message of %d bytes is too long to announce", table_id, len(part))
+            continue
+        if parts and size + 1 + len(part) > limit:
+            notes.append(head + ",".join(parts) + tail)
+            parts, size = [], len(head) + len(tail)
+        size += len(part) + (1 if parts else 0)
+        parts.append(part)
+    if parts:
+        notes.append(head + ",".join(parts) + tail)
+    return notes
 
 
 class PgListener:
@@ -120,6 +241,7 @@ class PgListener:
         #: called (on the hub's loop) with the other notes: ``i:<table>`` (an intent), ``a:<id>`` (its answer)
         self.control = control
         self.channel = channel
+        #: reads a stored event by id, with its whole payload (the hub makes its messages)
         self.fetch = fetch
         self.hub = hub
         self._stop = threading.Event()
@@ -153,9 +275,15 @@ class PgListener:
                 self._stop.wait(1.0)
 
     def _handle(self, payload: str) -> None:
+        """One note: a stored event's id, a JSON note (a public message, or private messages), or a control note."""
         if payload.startswith("{"):
-            with contextlib.suppress(ValueError):
-                self.hub.deliver_threadsafe(json.loads(payload))
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                data = json.loads(payload)
+                if "private" in data:
+                    pairs = [(str(name), dict(message)) for name, message in data["messages"]]
+                    self.hub.tell_threadsafe(str(data["private"]), pairs)
+                else:
+                    self.hub.broadcast_threadsafe(data)
             return
         if payload[:2] in ("i:", "a:"):
             loop = self.hub.loop

@@ -22,7 +22,6 @@ import json
 import logging
 import os
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,22 +33,26 @@ from sqlalchemy import text
 from baccarat.coup import Position
 from baccarat.dealing import ShoeDealer
 from baccarat.errors import BaccaratError, ProcedureError
+from baccarat.fairness import redeal
 from baccarat.rng import ProvablyFairSource, commitment_of
 from baccarat.road_stats import shoe_stats
 from baccarat.roads import Scoreboard
 from baccarat.server import game
+from baccarat.server.clock import Clock, SystemClock
 from baccarat.server.db import Checkpointer, is_postgres, make_engine, migrate
 from baccarat.server.hooks import crash_point
-from baccarat.server.hub import Hub, PgListener
-from baccarat.server.schema import RoundStatus
+from baccarat.server.hub import Hub, PgListener, private_notes
+from baccarat.server.observer import messages
+from baccarat.server.observer.views import seat_view, table_public
+from baccarat.server.ops import TableOp
 from baccarat.server.settings import Dealing, Lobby, TableSpec
 from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, Store, TableWrite, User
-from baccarat.shoe import DealingMode, ShoeConfig
+from baccarat.shoe import DealingMode
 from baccarat.table import Phase, SnapshotError, Table, TableInputError
 from baccarat.table_config import TableConfig
 from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
 
-__all__ = ["LoadedTable", "Service", "ServiceOptions", "TableRunner", "seat_view", "table_public"]
+__all__ = ["LoadedTable", "Service", "ServiceOptions", "TableRunner"]
 
 log = logging.getLogger("baccarat.server")
 T = TypeVar("T")
@@ -64,7 +67,17 @@ IntentHandler = Callable[[User, str, str, dict[str, Any]], Awaitable[tuple[int, 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ServiceOptions:
-    """How a service process runs: its database, lobby and limits."""
+    """How a service process runs: its database, lobby, limits and clock.
+
+    ``clock`` times everything the process does (the betting countdown, the pause after a
+    settlement, the squeeze deadline, when the lease is renewed, how long an action passed on to
+    another process is waited for) and dates the table's events. The store dates its rows itself,
+    with the wall clock (when a round opens and closes, when a table's lease expires): a lease is
+    shared by every process of the database, so it is read from the one clock they all share, not
+    from a process's own. A clock other than :class:`~baccarat.server.clock.SystemClock` therefore
+    goes with a store whose wall clock follows it (as the server tests arrange for their
+    :class:`~baccarat.server.clock.ManualClock`).
+    """
 
     db_url: str
     lobby: Lobby
@@ -74,6 +87,7 @@ class ServiceOptions:
     http_requests_per_second: float = 50.0
     http_burst: int = 100
     max_batch: int = 1000
+    clock: Clock = field(default_factory=SystemClock)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -81,8 +95,8 @@ class _Job:
     """A table action waiting to be applied and stored (in arrival order, several per transaction)."""
 
     apply: Callable[[Table, float], tuple[list[TableEvent], Any]]
-    op: str | None = None
-    data: Callable[[list[TableEvent]], tuple[str | None, dict[str, Any]]] | None = None
+    op: TableOp | None = None
+    data: Callable[[list[TableEvent]], tuple[TableOp | None, dict[str, Any]]] | None = None
     future: asyncio.Future[Any]
     bet: tuple[User, str] | None = None  # (user, client id) of a bet
     meta: dict[str, tuple[int, str, int]] = field(default_factory=dict)
@@ -113,6 +127,7 @@ class TableRunner:
         self.spec = spec
         self.config = spec.table_config()
         self.store = service.store
+        self.clock = service.clock
         self.leader = False
         self.table: Table | None = None
         self.round: dict[str, Any] | None = None
@@ -131,10 +146,16 @@ class TableRunner:
     # --- plumbing -------------------------------------------------------------------------------
 
     async def _renew(self) -> bool:
+        """Take or renew the table's lease (False: another process holds it).
+
+        When to renew is timed by the service's clock (:meth:`_keep_lease`: a second after the last
+        renewal). When the lease expires is the store's business, on the wall clock: the expiry is
+        compared by every process that shares the database, which share no other clock.
+        """
         owned = await self.service.write(
-            self.store.acquire_lease, self.spec.id, self.service.owner, ttl=LEASE_SECONDS, dead=_dead_owner
+            self.store.leases.acquire_lease, self.spec.id, self.service.owner, ttl=LEASE_SECONDS, dead=_dead_owner
         )
-        self._lease_at = time.monotonic()
+        self._lease_at = self.clock.monotonic()
         if not owned and self.leader:
             log.warning("table %s: lease lost", self.spec.id)
         if not owned:
@@ -142,7 +163,7 @@ class TableRunner:
         return owned
 
     async def _keep_lease(self) -> None:
-        if time.monotonic() - self._lease_at > 1.0 and not await self._renew():
+        if self.clock.monotonic() - self._lease_at > 1.0 and not await self._renew():
             raise _LeaseLost
 
     def _publish(self, event: dict[str, Any] | None) -> None:
@@ -150,8 +171,8 @@ class TableRunner:
 
     async def _sleep(self, seconds: float) -> None:
         self._wake.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, seconds))
+        if not self._stop.is_set():  # a stop asked for while the loop was busy: no more waiting
+            await self.clock.sleep(seconds, wake=self._wake)
 
     def stop(self) -> None:
         """Ask the loop to stop after the current step."""
@@ -179,7 +200,7 @@ class TableRunner:
                 await self._sleep(1.0)
         if self.leader:
             with contextlib.suppress(Exception):
-                await self.service.write(self.store.release_lease, self.spec.id, self.service.owner)
+                await self.service.write(self.store.leases.release_lease, self.spec.id, self.service.owner)
 
     def _forget(self) -> None:
         self.leader = False
@@ -193,23 +214,25 @@ class TableRunner:
     async def _restore(self) -> None:
         """Rebuild the table, the shoe and the roads from the database (at start and after taking the lease over)."""
         table = await self._rebuild()
-        unfinished = await self.service.read(self.store.unfinished_rounds, self.spec.id)
+        unfinished = await self.service.read(self.store.rounds.unfinished_rounds, self.spec.id)
         self.round = unfinished[-1] if unfinished else None
-        shoe = await self.service.read(self.store.active_shoe, self.spec.id)
+        shoe = await self.service.read(self.store.shoes.active_shoe, self.spec.id)
         self.scoreboard = Scoreboard()
         self.dealer, self.shoe_id = None, None
         if shoe is not None:
             self.shoe_id = int(shoe["id"])
-            config = ShoeConfig.from_dict(json.loads(shoe["config"]))
-            source = ProvablyFairSource(server_seed=shoe["server_seed"], client_seed=shoe["client_seed"])
-            dealer = ShoeDealer(config, source=source, first_shoe_number=int(shoe["first_shoe_number"]))
-            for _ in range(int(shoe["coups"])):
-                dealer.next_coup()
-            self.dealer = dealer
-            for result in await self.service.read(self.service.shoe_results, self.shoe_id):
+            self.dealer = redeal(
+                json.loads(shoe["config"]),
+                server_seed=shoe["server_seed"],
+                client_seed=shoe["client_seed"],
+                first_shoe_number=int(shoe["first_shoe_number"]),
+                coups=int(shoe["coups"]),
+            )
+            for result in await self.service.read(self.store.shoes.shoe_results, self.shoe_id):
                 self.scoreboard.add(game.coup_from_cards(result))
         self.table = table
         self.leader = True
+        self.service.lead_taken.set()
 
     async def _reload(self) -> None:
         """After a failed write: what is stored is the truth."""
@@ -226,8 +249,8 @@ class TableRunner:
         self,
         apply: Callable[[Table, float], tuple[list[TableEvent], Any]],
         *,
-        op: str | None = None,
-        data: Callable[[list[TableEvent]], tuple[str | None, dict[str, Any]]] | None = None,
+        op: TableOp | None = None,
+        data: Callable[[list[TableEvent]], tuple[TableOp | None, dict[str, Any]]] | None = None,
         bet: tuple[User, str] | None = None,
         meta: dict[str, tuple[int, str, int]] | None = None,
     ) -> Any:
@@ -239,6 +262,8 @@ class TableRunner:
             raise ProcedureError(
                 f"table {self.spec.id} is not run by this server process now",
                 hint="retry in a moment (the table is starting or moving to another process)",
+                code="table.unavailable",
+                params={"table": self.spec.id},
             )
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._jobs.append(
@@ -267,7 +292,7 @@ class TableRunner:
                     )
                 except ClientIdTaken as taken:  # a client id used before at another table: answer the stored bet
                     await self._reload()
-                    existing = await self.service.read(self.store.bets_by_client, taken.keys)
+                    existing = await self.service.read(self.store.rounds.bets_by_client, taken.keys)
                     continue
                 except Exception as error:
                     log.warning("table %s: a write failed (%s); reloading", self.spec.id, error)
@@ -300,7 +325,7 @@ class TableRunner:
             if job.bet is not None and (job.bet[0].id, job.bet[1]) in existing:
                 answers.append(("duplicate", existing[(job.bet[0].id, job.bet[1])]))
                 continue
-            now = max(time.time(), table.state.clock)
+            now = max(self.clock.time(), table.state.clock)
             try:
                 events, value = job.apply(table, now)
             except BaccaratError as error:
@@ -320,6 +345,7 @@ class TableRunner:
 
     def _answer(self, jobs: list[_Job], answers: list[tuple[str, Any]], result: CommitResult) -> None:
         """Answer each job, then broadcast what was stored (the answers bring the runner up to date first)."""
+        placed: list[tuple[str, dict[str, Any]]] = []
         for job, (kind, answer) in zip(jobs, answers, strict=True):
             if job.future.done():
                 continue
@@ -329,9 +355,17 @@ class TableRunner:
                 job.future.set_result(_Placed(answer, duplicate=True))
             else:
                 value, _ = answer
-                job.future.set_result(value(result) if callable(value) else value)
+                done = value(result) if callable(value) else value
+                job.future.set_result(done)
+                if job.bet is not None and isinstance(done, _Placed) and done.bet is not None and not done.duplicate:
+                    mine = messages.my_bet(
+                        self.spec.id, done.bet, done.balance, at_table=done.at_table, ts=self.clock.time()
+                    )
+                    placed.append((job.bet[0].name, mine))
         for event in result.published:
             self._publish(event)
+        if placed:  # every connection of each bettor hears of their accepted bets
+            self.service.tell(self.spec.id, placed)
 
     # --- the round loop -------------------------------------------------------------------------
 
@@ -340,7 +374,7 @@ class TableRunner:
         assert table is not None
         if table.phase is Phase.IDLE:
             if self.round is not None:  # a stored round the table never opened: nothing was bet on it
-                await self.service.write(self.store.forget_round, int(self.round["id"]))
+                await self.service.write(self.store.rounds.forget_round, int(self.round["id"]))
                 self.round = None
             await self._open()
         elif table.phase is Phase.BETTING:
@@ -349,7 +383,7 @@ class TableRunner:
             await self._dealing()
 
     async def _open(self) -> None:
-        is_open, change_shoe, _ = await self.service.read(self.store.table_flags, self.spec.id)
+        is_open, change_shoe, _ = await self.service.read(self.store.tables.table_flags, self.spec.id)
         if not is_open:
             await self._sleep(0.5)
             return
@@ -390,9 +424,9 @@ class TableRunner:
             "layout": layout,
             "betting_seconds": self.spec.betting_seconds,
         }
-        round_id = await self.submit(apply, op="open", data=lambda _: ("open", data))
+        round_id = await self.submit(apply, op=TableOp.OPEN, data=lambda _: (TableOp.OPEN, data))
         if self.round is None or int(self.round["id"]) != int(round_id):
-            self.round = await self.service.read(self.store.round_row, int(round_id))
+            self.round = await self.service.read(self.store.rounds.round_row, int(round_id))
         crash_point("round_opened")
 
     def totals(self) -> dict[str, int]:
@@ -407,21 +441,20 @@ class TableRunner:
         assert self.round is not None
         round_id = int(self.round["id"])
         closes_at = float(self.round["closes_at"])
-        while (left := closes_at - time.time()) > 0:
+        while (left := closes_at - self.clock.time()) > 0:
             table = self.table
             if table is None or table.phase is not Phase.BETTING:
                 return
             self.service.publish_transient(
-                {
-                    "table": self.spec.id,
-                    "type": "countdown",
-                    "round_id": round_id,
-                    "seconds_left": round(left, 2),
-                    "totals": self.totals(),
-                    "exposure": table.state.exposure(),
-                    "players": len(table.state.bettors),
-                    "ts": time.time(),
-                }
+                messages.countdown(
+                    table=self.spec.id,
+                    round_id=round_id,
+                    seconds_left=round(left, 2),
+                    totals=self.totals(),
+                    exposure=table.state.exposure(),
+                    players=len(table.state.bettors),
+                    ts=self.clock.time(),
+                )
             )
             await self._sleep(min(1.0, left))
             if self._stop.is_set():
@@ -430,8 +463,8 @@ class TableRunner:
         number = self.round["number"]
         await self.submit(
             lambda table, now: (table.close_betting(now=now), None),
-            op="close",
-            data=lambda _: ("close", {"number": number}),
+            op=TableOp.CLOSE,
+            data=lambda events: (TableOp.CLOSE, {"number": number, **messages.betting_closed_fields(events)}),
         )
         crash_point("round_closed")
 
@@ -444,7 +477,7 @@ class TableRunner:
         stored = json.loads(self.round["cards"]) if self.round["cards"] else None
         side = table.reveal_due
         if side is not None:
-            left = table.state.reveal_since + self.config.squeeze_seconds - time.time()
+            left = table.state.reveal_since + self.config.squeeze_seconds - self.clock.time()
             if left > 0:
                 await self._sleep(min(0.5, left))
                 await self._keep_lease()
@@ -467,7 +500,7 @@ class TableRunner:
         if self.table is not None and self.table.phase is Phase.IDLE:
             await self._finished()
 
-    def _settle_data(self, events: list[TableEvent]) -> tuple[str | None, dict[str, Any]]:
+    def _settle_data(self, events: list[TableEvent]) -> tuple[TableOp | None, dict[str, Any]]:
         """The round change that goes with a step of the deal: its settlement, when the coup settled."""
         settled = next((e for e in events if isinstance(e, CoupSettled)), None)
         if settled is None:
@@ -480,7 +513,7 @@ class TableRunner:
         stored = json.loads(self.round["cards"]) if self.round["cards"] else None
         last = bool(stored and stored.get("last"))
         self.scoreboard.add(result)
-        return "settle", {
+        return TableOp.SETTLE, {
             "number": self.round["number"],
             "result": {"cards": texts, **result.to_dict()},
             "bets": len(settled.settlements),
@@ -488,6 +521,9 @@ class TableRunner:
             "roads": self.scoreboard.to_dict(),
             "stats": shoe_stats(self.scoreboard).to_dict(),
             "last": last,
+            messages.PRIVATE_FIELD: messages.settled_private(
+                settled, {} if self.table is None else self.table.state.bettors
+            ),
         }
 
     async def _finished(self) -> None:
@@ -497,7 +533,7 @@ class TableRunner:
             last = bool(json.loads(self.round["cards"]).get("last"))
         self.round = None
         if last and self.shoe_id is not None:
-            self._publish(await self.service.write(self.store.end_shoe, self.shoe_id, reason="shoe finished"))
+            self._publish(await self.service.write(self.store.shoes.end_shoe, self.shoe_id, reason="shoe finished"))
             crash_point("shoe_ended")
             self.dealer, self.shoe_id = None, None
         await self._sleep(self.spec.settle_pause_seconds)
@@ -512,7 +548,7 @@ class TableRunner:
         )
         if over and self.shoe_id is not None:
             reason = "changed by the house" if change_requested else "shoe finished"
-            self._publish(await self.service.write(self.store.end_shoe, self.shoe_id, reason=reason))
+            self._publish(await self.service.write(self.store.shoes.end_shoe, self.shoe_id, reason=reason))
             crash_point("shoe_ended")
             self.dealer, self.shoe_id = None, None
         if self.dealer is not None:
@@ -522,7 +558,7 @@ class TableRunner:
         server_seed = secrets.token_hex(32)
         client_seed = f"{self.spec.id}:{secrets.token_hex(8)}"
         shoe_id, event = await self.service.write(
-            self.store.start_shoe,
+            self.store.shoes.start_shoe,
             table_id=self.spec.id,
             config=config.to_dict(),
             server_seed=server_seed,
@@ -545,11 +581,14 @@ class TableRunner:
         table = self.table
         if table is not None and user.name in table.state.bettors:
             return
-        wallet, _ = await self.service.read(self.store.balances, user)
+        wallet, _ = await self.service.read(self.store.ledger.balances, user)
         amount = wallet if buy_in is None else buy_in
         if amount > wallet:
             raise TableInputError(
-                f"{user.name!r} has {wallet} in the wallet and cannot bring {amount}", hint="bring less"
+                f"{user.name!r} has {wallet} in the wallet and cannot bring {amount}",
+                hint="bring less",
+                code="wallet.insufficient",
+                params={"bettor": user.name, "wallet": wallet, "amount": amount},
             )
         self.wallets[user.name] = wallet - amount
         await self.submit(lambda t, now: (t.join(user.name, balance=amount, seat=seat, now=now), None))
@@ -557,7 +596,13 @@ class TableRunner:
     async def join(self, user: User, *, seat: int | None, buy_in: int | None) -> dict[str, Any]:
         """The user comes to the table, seated or standing."""
         if self.table is not None and user.name in self.table.state.bettors:
-            raise TableInputError(f"{user.name!r} is already at the table", hint="sit, or leave first", rule="R20")
+            raise TableInputError(
+                f"{user.name!r} is already at the table",
+                hint="sit, or leave first",
+                code="bettor.already_at_table",
+                rule="R20",
+                params={"bettor": user.name},
+            )
         await self._joined(user, seat=seat, buy_in=buy_in)
         return self._seat_view(user.name)
 
@@ -608,17 +653,20 @@ class TableRunner:
             at = None if position is None else Position(position)
         except ValueError:
             raise TableInputError(
-                f"unknown position {position!r}", hint="one of: " + ", ".join(p.value for p in Position)
+                f"unknown position {position!r}",
+                hint="one of: " + ", ".join(p.value for p in Position),
+                code="position.invalid",
+                params={"position": position},
             ) from None
 
         def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
             return t.deal_card(card, position=at, exposed=face_up, now=now), None
 
-        def data(events: list[TableEvent]) -> tuple[str | None, dict[str, Any]]:
+        def data(events: list[TableEvent]) -> tuple[TableOp | None, dict[str, Any]]:
             op, settled = self._settle_data(events)
             if op is not None:
                 return op, settled
-            return "cards", {"cards": self._entered()}
+            return TableOp.CARDS, {"cards": self._entered()}
 
         await self.submit(apply, data=data)
         self._wake.set()
@@ -636,7 +684,12 @@ class TableRunner:
     async def void(self, round_id: int, reason: str) -> int:
         """Void the round in play (R18): every bet refunded in full; returns the amount refunded."""
         if self.round is None or int(self.round["id"]) != round_id:
-            raise ProcedureError(f"round {round_id} is not in play", hint="only the round in play can be voided")
+            raise ProcedureError(
+                f"round {round_id} is not in play",
+                hint="only the round in play can be voided",
+                code="round.not_in_play",
+                params={"round": round_id},
+            )
         payload: dict[str, Any] = {"number": self.round["number"], "reason": reason}
         if self.round["cards"]:
             payload["cards"] = json.loads(self.round["cards"])
@@ -646,9 +699,10 @@ class TableRunner:
             voided = events[0]
             assert isinstance(voided, RoundVoided)
             payload["refunded"] = sum(r.stake for r in voided.refunds)
+            payload[messages.PRIVATE_FIELD] = messages.voided_private(voided, t.state.bettors)
             return events, payload["refunded"]
 
-        refunded = int(await self.submit(apply, data=lambda _: ("void", payload)))
+        refunded = int(await self.submit(apply, data=lambda _: (TableOp.VOID, payload)))
         self.round = None
         self._wake.set()
         return refunded
@@ -659,7 +713,12 @@ class TableRunner:
         """Place a bet on the round betting now (joining the table standing on a first bet)."""
         table = self.table
         if table is None:
-            raise ProcedureError(f"table {self.spec.id} is starting", hint="retry in a moment")
+            raise ProcedureError(
+                f"table {self.spec.id} is starting",
+                hint="retry in a moment",
+                code="table.unavailable",
+                params={"table": self.spec.id},
+            )
         key = _bet_key((user, client_id))
         if key in table.state.bet_ids:  # placed before: the stored bet is the answer (its body is not compared)
             if stored := await self._stored_bet(user, client_id):
@@ -669,7 +728,12 @@ class TableRunner:
             if round_id is not None and round_id != current:
                 if stored := await self._stored_bet(user, client_id):
                     return stored
-                raise ProcedureError(f"betting is closed for round {round_id}", hint="bet on the round now betting")
+                raise ProcedureError(
+                    f"betting is closed for round {round_id}",
+                    hint="bet on the round now betting",
+                    code="betting.closed",
+                    params={"round": round_id},
+                )
             if user.name not in table.state.bettors:
                 if stored := await self._stored_bet(user, client_id):
                     return stored
@@ -681,7 +745,8 @@ class TableRunner:
             before = t.state.bettors[name].balance if name in t.state.bettors else 0
             events = t.place_bet(name, bet, stake, spot=spot, bet_id=key, now=now)
             wallet = self.wallets.get(name, 0)
-            after = t.state.bettors[name].balance + wallet
+            at_table = t.state.bettors[name].balance
+            after = at_table + wallet
             if not events:
                 return events, lambda result: _Placed(None, duplicate=True, key=key)
             meta[key] = (user.id, client_id, before + wallet)
@@ -703,7 +768,7 @@ class TableRunner:
                     "balance_before": before + wallet,
                     "balance_after": None,
                 }
-                return _Placed(view, balance=after)
+                return _Placed(view, balance=after, at_table=at_table)
 
             return events, answer
 
@@ -724,7 +789,7 @@ class TableRunner:
 
     async def _stored_bet(self, user: User, client_id: str) -> _Placed | None:
         """The answer to a bet placed before: the stored bet with this client id (``None``: none stored)."""
-        found = await self.service.read(self.store.bets_by_client, [(user.id, client_id)])
+        found = await self.service.read(self.store.rounds.bets_by_client, [(user.id, client_id)])
         bet = found.get((user.id, client_id))
         return None if bet is None else _Placed(bet, duplicate=True)
 
@@ -738,12 +803,14 @@ class TableRunner:
 
 @dataclass(slots=True)
 class _Placed:
-    """The answer to a bet: the stored bet, whether it was a repeat, the bettor's balance after."""
+    """The answer to a bet: the stored bet, whether it was a repeat, the bettor's balance after (and
+    their money at the table after)."""
 
     bet: dict[str, Any] | None
     duplicate: bool = False
     balance: int | None = None
     key: str | None = None
+    at_table: int | None = None
 
 
 def _dead_owner(owner: str) -> bool:
@@ -765,32 +832,6 @@ def _bet_key(bet: tuple[User, str]) -> str:
     return f"{bet[0].id}/{bet[1]}"
 
 
-def seat_view(table: Table, name: str) -> dict[str, Any]:
-    """Where a user stands at a table: seat, money at the table, commission owed, variant."""
-    found = table.state.bettors.get(name)
-    if found is None:
-        return {"at_table": False}
-    return {
-        "at_table": True,
-        "seat": found.seat,
-        "balance": found.balance,
-        "available": found.available,
-        "owed": found.owed,
-        "variant": found.variant,
-    }
-
-
-def table_public(table: Table, config: TableConfig) -> dict[str, Any]:
-    """A table's public state with its seats (``seats``: seat number to bettor, ``None`` when free)."""
-    state = table.public_state()
-    state["seats"] = [{"seat": n, "bettor": table.seat_of(n)} for n in range(1, config.seats + 1)]
-    state["players"] = len(table.state.bettors)
-    state["reveal_deadline"] = (
-        table.state.reveal_since + config.squeeze_seconds if table.reveal_due is not None else None
-    )
-    return state
-
-
 class _LeaseLost(Exception):
     """This process no longer holds the table's lease."""
 
@@ -801,6 +842,11 @@ class Service:
     def __init__(self, options: ServiceOptions) -> None:
         self.options = options
         self.lobby = options.lobby
+        self.clock = options.clock
+        #: store calls started and not yet returned (none: the process waits on nothing but time and its clients)
+        self.in_flight = 0
+        #: set each time one of this process's table loops takes its table's lease (made anew by :meth:`start`)
+        self.lead_taken = asyncio.Event()
         self.engine = make_engine(options.db_url, background_checkpoints=True)
         self.checkpointer = None if is_postgres(self.engine) else Checkpointer(self.engine)
         self.owner = f"{os.uname().nodename}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -825,18 +871,26 @@ class Service:
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a writing store call on the single writer thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._writer, lambda: fn(*args, **kwargs))
+        self.in_flight += 1
+        try:
+            return await loop.run_in_executor(self._writer, lambda: fn(*args, **kwargs))
+        finally:
+            self.in_flight -= 1
 
     async def read(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a reading store call on a reader thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._readers, lambda: fn(*args, **kwargs))
+        self.in_flight += 1
+        try:
+            return await loop.run_in_executor(self._readers, lambda: fn(*args, **kwargs))
+        finally:
+            self.in_flight -= 1
 
     async def load_table(self, table_id: str, config: TableConfig) -> LoadedTable:
         """A table's state machine rebuilt from the database: its newest snapshot and the events after
         it; with no snapshot this version can read, every stored event. Bet ids are kept for the
         round in play only (a client id reused later is caught by the bets' unique constraint)."""
-        history = await self.read(self.store.table_history, table_id)
+        history = await self.read(self.store.tables.table_history, table_id)
         events = history.events
         if history.snapshot is not None:
             try:
@@ -844,7 +898,7 @@ class Service:
                 return LoadedTable(table, history.after, len(events))
             except SnapshotError as error:
                 log.warning("table %s: its snapshot cannot be read (%s); replaying every event", table_id, error)
-                events = await self.read(self.store.table_events, table_id)
+                events = await self.read(self.store.tables.table_events, table_id)
         table = Table.replay(config, events, keep_log=False, round_bet_ids=True)
         return LoadedTable(table, 0, len(events))
 
@@ -856,9 +910,9 @@ class Service:
             self.hub.deliver(event)
 
     def publish_transient(self, message: dict[str, Any]) -> None:
-        """Deliver a message that is not stored (countdown, totals) to every process's clients."""
+        """Deliver a public message that is not stored (the countdown) to every process's clients."""
         if self.channel is None:
-            self.hub.deliver(message)
+            self.hub.broadcast(message)
             return
         payload = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         if len(payload) > 7000:
@@ -869,6 +923,19 @@ class Service:
     def _notify(self, payload: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
+
+    def tell(self, table_id: str, private: list[tuple[str, dict[str, Any]]]) -> None:
+        """Deliver private messages that are not stored (accepted bets), each to every connection of its
+        bettor in every process (with PostgreSQL: a few JSON notes, one transaction)."""
+        if self.channel is None:
+            self.hub.tell(table_id, private)
+            return
+        notes = private_notes(table_id, private)
+        asyncio.get_running_loop().run_in_executor(self._readers, self._notify_all, notes)
+
+    def _notify_all(self, payloads: list[str]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), [{"c": self.channel, "p": p} for p in payloads])
 
     # --- intents: actions for a table another process runs ------------------------------------------
 
@@ -893,20 +960,21 @@ class Service:
         longer. A bet sent again with the same client id is placed once, whichever process gets it.
         """
         answered = asyncio.Event()
-        intent_id = await self.read(self.store.add_intent, table_id, user.id, kind, body)
+        intent_id = await self.read(self.store.intents.add_intent, table_id, user.id, kind, body)
         self._answers[intent_id] = answered
-        deadline = time.monotonic() + INTENT_SECONDS
+        deadline = self.clock.monotonic() + INTENT_SECONDS
         try:
             while True:
                 answered.clear()
-                answer = await self.read(self.store.intent_answer, intent_id)
+                answer = await self.read(self.store.intents.intent_answer, intent_id)
                 if answer is not None:
                     return answer
-                left = deadline - time.monotonic()
-                if left <= 0 and (left < -INTENT_SECONDS or await self.read(self.store.cancel_intent, intent_id)):
+                left = deadline - self.clock.monotonic()
+                if left <= 0 and (
+                    left < -INTENT_SECONDS or await self.read(self.store.intents.cancel_intent, intent_id)
+                ):
                     break
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(answered.wait(), timeout=0.25 if left <= 0 else min(0.25, left))
+                await self.clock.sleep(0.25 if left <= 0 else min(0.25, left), wake=answered)
         finally:
             self._answers.pop(intent_id, None)
         return 503, {"detail": NO_ANSWER}
@@ -915,35 +983,35 @@ class Service:
         """Apply the intents other processes stored for the tables this process runs (on notice, or every 0.5 s)."""
         due = self._intents_due
         assert due is not None
-        pruned = time.monotonic()
+        pruned = self.clock.monotonic()
         while True:
             due.clear()
             try:
                 led = [table_id for table_id, r in self.runners.items() if r.leader and r.table is not None]
-                rows = await self.read(self.store.pending_intents, led, since=time.time() - INTENT_SECONDS)
+                since = self.clock.time() - INTENT_SECONDS
+                rows = await self.read(self.store.intents.pending_intents, led, since=since)
                 for row in rows:
                     if row["id"] not in self._taken:
                         self._taken.add(row["id"])
                         task = asyncio.create_task(self._apply_intent(row))
                         self._intent_tasks.add(task)
                         task.add_done_callback(self._intent_tasks.discard)
-                if time.monotonic() - pruned > 60:
-                    pruned = time.monotonic()
-                    await self.read(self.store.prune_intents, time.time() - 600)
+                if self.clock.monotonic() - pruned > 60:
+                    pruned = self.clock.monotonic()
+                    await self.read(self.store.intents.prune_intents, self.clock.time() - 600)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("intents: reading them failed; retrying")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(due.wait(), timeout=0.5)
+            await self.clock.sleep(0.5, wake=due)
 
     async def _apply_intent(self, row: dict[str, Any]) -> None:
         intent_id = int(row["id"])
         try:
-            if not await self.read(self.store.take_intent, intent_id):
+            if not await self.read(self.store.intents.take_intent, intent_id):
                 return
             try:
-                user = await self.read(self.store.user_by_id, int(row["user_id"]))
+                user = await self.read(self.store.accounts.user_by_id, int(row["user_id"]))
                 if user is None or self.intent_handler is None:
                     status, answer = 404, {"detail": "no such user"}
                 else:
@@ -952,25 +1020,11 @@ class Service:
             except Exception:
                 log.exception("intent %s failed", intent_id)
                 status, answer = 500, {"detail": "the table could not apply that"}
-            await self.read(self.store.answer_intent, intent_id, status, answer)
+            await self.read(self.store.intents.answer_intent, intent_id, status, answer)
         except Exception:
             log.exception("intent %s: storing the answer failed", intent_id)
         finally:
             self._taken.discard(intent_id)
-
-    def shoe_results(self, shoe_id: int) -> list[list[str]]:
-        """The cards of every settled round of a shoe, in order (to rebuild the roads)."""
-        from sqlalchemy import select
-
-        from baccarat.server.schema import rounds
-
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(rounds.c.result)
-                .where(rounds.c.shoe_id == shoe_id, rounds.c.status == RoundStatus.SETTLED.value)
-                .order_by(rounds.c.id)
-            ).all()
-        return [list(json.loads(r[0])["cards"]) for r in rows if r[0]]
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -982,7 +1036,7 @@ class Service:
                 database, schema = conn.execute(text("SELECT current_database(), current_schema()")).one()
             self.channel = "baccarat_" + hashlib.sha256(f"{database}/{schema}".encode()).hexdigest()[:16]
             self.store.channel = self.channel
-        self.store.ensure_tables(
+        self.store.tables.ensure_tables(
             [spec.id for spec in self.lobby.tables], open_by_default={spec.id: spec.open for spec in self.lobby.tables}
         )
 
@@ -996,21 +1050,26 @@ class Service:
             self._listener = PgListener(
                 conninfo=url.render_as_string(hide_password=False),
                 channel=self.channel,
-                fetch=self.store.event_by_id,
+                fetch=self.store.tables.event_by_id,
                 hub=self.hub,
                 control=self._control,
             )
             await asyncio.get_running_loop().run_in_executor(None, self._listener.start)
         self._intents_due = asyncio.Event()
+        self.lead_taken = asyncio.Event()  # an event belongs to the loop it is first waited on: this one
         self._intent_loop = asyncio.create_task(self._serve_intents(), name="intents")
         if self.options.run_tables:
             for spec in self.lobby.tables:
                 runner = TableRunner(self, spec)
                 self.runners[spec.id] = runner
                 self._tasks.append(asyncio.create_task(runner.run(), name=f"table-{spec.id}"))
-            deadline = time.monotonic() + 3.0
-            while time.monotonic() < deadline and not all(r.leader for r in self.runners.values()):
-                await asyncio.sleep(0.02)
+            deadline = self.clock.monotonic() + 3.0  # for the lease of every table, or until then
+            while not all(r.leader for r in self.runners.values()):
+                left = deadline - self.clock.monotonic()
+                if left <= 0:
+                    break
+                self.lead_taken.clear()
+                await self.clock.sleep(left, wake=self.lead_taken)
 
     async def stop(self) -> None:
         """Stop the loops (releasing their leases) and the listener."""
@@ -1020,7 +1079,7 @@ class Service:
                 await self._intent_loop
         for runner in self.runners.values():
             runner.stop()
-        if self._tasks:
+        if self._tasks:  # real time: a process that stops does not wait on a clock that may stand still
             await asyncio.wait(self._tasks, timeout=5)
         for task in self._tasks:
             task.cancel()

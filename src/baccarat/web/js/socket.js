@@ -1,10 +1,12 @@
-// A table's websocket: a snapshot, then every event; reconnects with back-off until closed.
+// A table's websocket: a snapshot, then the table's public messages and, once authenticated, this
+// user's own (`my_…`, on every tab of the user); replies carry the `ref` of what they answer.
+// Reconnects with back-off until closed. The messages are listed in docs/api.md.
 
 import { ApiError, token } from "./api.js";
 
 const REQUEST_MS = 10000;
 
-/** Follow a table; onMessage gets every message, onState "connecting" | "open" | "closed". */
+/** Follow a table; onMessage gets every message but the replies awaited by request(), onState "connecting" | "open" | "closed". */
 export class TableSocket {
   constructor(tableId, { onMessage, onState = () => {} }) {
     this.tableId = tableId;
@@ -39,7 +41,7 @@ export class TableSocket {
       if (waiter) {
         this.waiting.delete(message.ref);
         clearTimeout(waiter.timer);
-        if (message.type === "error") waiter.reject(new ApiError(message.status, message.detail));
+        if (message.type === "error") waiter.reject(new ApiError(message.status, message.detail, message));
         else waiter.resolve(message);
         return;
       }
@@ -65,7 +67,10 @@ export class TableSocket {
     return Boolean(this.ws && this.ws.readyState === WebSocket.OPEN);
   }
 
-  /** Send a table action ({type: "sit", seat: 3}…) and resolve to its `<type>_ok` answer (ApiError when refused). */
+  /**
+   * Send a table action ({type: "sit", seat: 3}…) and resolve to its answer (`<type>_ok`, or `bet_ack`
+   * for a bet); an `error` rejects with an ApiError that keeps its code, rule and params.
+   */
   request(message) {
     if (!this.open) return Promise.reject(new ApiError(0, "not connected"));
     this.seq += 1;
@@ -82,6 +87,11 @@ export class TableSocket {
 
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** Drop the connection and open a new one (it sends the session token again, if there is one). */
+  restart() {
+    if (this.ws) this.ws.close();
   }
 
   close() {

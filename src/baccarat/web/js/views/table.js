@@ -15,6 +15,7 @@ import { TableSocket } from "../socket.js";
 import { variantName } from "../variants.js";
 
 const CHIPS = [100, 500, 1000, 5000, 10000, 50000, 100000, 500000];
+const STATE_MS = 150; // the table's state is asked for at most this often (a burst of events, one ask)
 const DERIVED = ["big_eye_boy", "small_road", "cockroach_pig"];
 
 function newClientId() {
@@ -31,8 +32,10 @@ export function mountTable(view, tableId) {
     deadline: 0, // performance.now() when betting closes
     chip: 1000,
     pending: [], // chips placed but not confirmed, in order: {bet, stake}
-    confirmed: {}, // bet → stake confirmed in this round
+    confirmed: {}, // bet → stake confirmed in this round (the sum of myBets)
     confirmedRound: null,
+    myBets: new Map(), // this player's accepted bets of confirmedRound, by bet id (bet_ack, my_bet: every tab)
+    payouts: new Map(), // round id → this player's settled bets (my_settlement)
     lastBets: [], // the confirmed bets of the last round I played (for rebet)
     recent: [], // settled rounds seen: {round_id, number, result}
     lastResult: null,
@@ -372,8 +375,8 @@ export function mountTable(view, tableId) {
     }
     el.notice.dataset.kind = notice.kind;
     if (notice.kind === "error") {
-      el.notice.textContent = `${t("refused")}: ${explain(notice.detail)}`;
-      el.notice.dataset.rule = ruleOf(notice.detail) || "";
+      el.notice.textContent = `${t("refused")}: ${explain(notice.refusal || notice.detail)}`;
+      el.notice.dataset.rule = ruleOf(notice.refusal || notice.detail) || "";
       el.notice.title = notice.detail;
     } else {
       el.notice.textContent = t(notice.key, notice.params);
@@ -393,11 +396,21 @@ export function mountTable(view, tableId) {
       askLogin();
       return;
     }
-    say({ kind: "error", detail: error ? error.message : "" });
+    say({ kind: "error", detail: error ? error.message : "", refusal: error && error.code ? error : null });
   }
 
+  /** Ask for the table's public state: at most once per STATE_MS, the last ask of a burst kept. */
   function requestState() {
-    socket.send({ type: "state" });
+    const wait = stateAsked + STATE_MS - performance.now();
+    if (wait <= 0) {
+      stateAsked = performance.now();
+      socket.send({ type: "state" });
+    } else if (!stateTimer) {
+      stateTimer = setTimeout(() => {
+        stateTimer = 0;
+        requestState();
+      }, wait);
+    }
   }
 
   /**
@@ -846,12 +859,9 @@ export function mountTable(view, tableId) {
     const placed = [];
     for (const [bet, stake] of bySpot) {
       try {
-        await sendBet({ client_id: newClientId(), bet, stake, round_id: round.id });
-        if (st.confirmedRound !== round.id) {
-          st.confirmed = {};
-          st.confirmedRound = round.id;
-        }
-        st.confirmed[bet] = (st.confirmed[bet] || 0) + stake;
+        const clientId = newClientId();
+        const answer = await sendBet({ client_id: clientId, bet, stake, round_id: round.id });
+        noteBet((answer && answer.bet) || { id: clientId, round_id: round.id, bet, stake });
         placed.push(bet);
       } catch (error) {
         refuse(error);
@@ -861,7 +871,7 @@ export function mountTable(view, tableId) {
       st.notice = null;
       drawNotice();
       requestState();
-      refreshUser();
+      requestBalance();
     }
     st.pending = st.pending.filter((p) => !placed.includes(p.bet));
     if (placed.length) {
@@ -935,21 +945,64 @@ export function mountTable(view, tableId) {
     if (!alive) return;
     el.playerTotal.textContent = String(result.player.total);
     el.bankerTotal.textContent = String(result.banker.total);
-    const bets = mineHere ? await myBets(roundId) : null;
-    if (!alive) return;
     st.dealing = false;
+    const bets = st.payouts.get(roundId) || null; // my_settlement, when it came during the deal
     st.lastResult = { result, round_id: roundId, bets };
     if (message.roads) st.table.roads = message.roads;
-    st.recent.unshift({ round_id: roundId, number: message.number, result, mine: mineHere });
-    if (mineHere) {
-      st.confirmed = {};
-      st.confirmedRound = null;
-      await refreshUser();
+    st.recent.unshift({ round_id: roundId, number: message.number, result, mine: mineHere || Boolean(bets) });
+    if (mineHere) forgetBets();
+    drawAll();
+  }
+
+  /** This player's accepted bet (from this tab's bet_ack or any tab's my_bet): counted once by its id. */
+  function noteBet(bet) {
+    if (!bet || (st.round && bet.round_id !== st.round.id)) return;
+    if (st.confirmedRound !== bet.round_id) {
+      forgetBets();
+      st.confirmedRound = bet.round_id;
     }
+    st.myBets.set(bet.id ?? bet.client_id, bet);
+    st.confirmed = {};
+    for (const b of st.myBets.values()) st.confirmed[b.bet] = (st.confirmed[b.bet] || 0) + b.stake;
+    st.lastBets = Object.entries(st.confirmed).map(([kind, stake]) => ({ bet: kind, stake }));
+  }
+
+  function forgetBets() {
+    st.confirmed = {};
+    st.confirmedRound = null;
+    st.myBets = new Map();
+  }
+
+  /** This player's money at the table as a private message tells it. */
+  function setMine(atTable, owed) {
+    const mine = me();
+    if (!mine) return;
+    if (typeof atTable === "number") mine.balance = atTable;
+    if (typeof owed === "number") mine.owed = owed;
+  }
+
+  /** Ask for this user's balance (over the socket; over REST when it is down). */
+  function requestBalance() {
+    if (socket.open) socket.send({ type: "balance" });
+    else refreshUser();
+  }
+
+  /** A round's payouts of this player (my_settlement): shown with the result when it is on screen. */
+  function payoutsOf(message) {
+    st.payouts.set(message.round_id, message.bets);
+    if (st.payouts.size > 20) st.payouts.delete(st.payouts.keys().next().value);
+    setMine(message.at_table, message.commission_owed);
+    const shown = st.lastResult && st.lastResult.round_id === message.round_id;
+    if (shown) st.lastResult.bets = message.bets;
+    const recent = st.recent.find((r) => r.round_id === message.round_id);
+    if (recent) recent.mine = true;
+    if (st.confirmedRound === message.round_id && !st.dealing) forgetBets(); // else once the deal is shown
+    requestBalance();
     drawAll();
   }
 
   function onMessage(message) {
+    if (String(message.type).startsWith("my_") && !currentUser()) return; // meant for a user logged out here
     switch (message.type) {
       case "snapshot": {
         st.table = message.state;
@@ -973,10 +1026,7 @@ export function mountTable(view, tableId) {
         st.round = { id: message.round_id, number: message.number, status: "betting" };
         st.deadline = performance.now() + message.betting_seconds * 1000;
         st.totals = {};
-        if (st.confirmedRound !== null && st.confirmedRound !== message.round_id) {
-          st.confirmed = {};
-          st.confirmedRound = null;
-        }
+        if (st.confirmedRound !== null && st.confirmedRound !== message.round_id) forgetBets();
         if (!st.dealing) {
           clearHands();
           st.lastResult = null;
@@ -997,26 +1047,33 @@ export function mountTable(view, tableId) {
         }
         if (st.round && st.round.id === message.round_id) {
           st.deadline = performance.now() + message.seconds_left * 1000;
-          st.totals = message.totals || {};
-          drawSpots();
+          const totals = message.totals || {};
+          const changed = JSON.stringify(totals) !== JSON.stringify(st.totals || {});
+          st.totals = totals;
+          if (changed) drawSpots(); // the spots are drawn again only when a total moved (a click is never lost)
           tick();
         }
         break;
       case "betting_closed":
         if (st.round && st.round.id === message.round_id) st.round.status = "closed";
         st.pending = [];
+        if (squeezeTable()) {
+          liveRound(message.round_id);
+          st.live.squeezers = { player: message.player_squeezer ?? null, banker: message.banker_squeezer ?? null };
+        }
+        requestState();
         drawPhase();
         drawSpots();
         drawActions();
         break;
       case "round_settled":
         settled(message);
+        requestState();
         break;
       case "round_voided":
         if (st.round && st.round.id === message.round_id) st.round.status = "voided";
-        st.confirmed = {};
-        st.confirmedRound = null;
-        refreshUser();
+        if (st.confirmedRound === message.round_id) forgetBets();
+        requestState();
         drawAll();
         break;
       case "shoe_started":
@@ -1028,19 +1085,15 @@ export function mountTable(view, tableId) {
         drawRoads();
         break;
       case "error":
-        if (message.status !== 401) refuse({ status: message.status, message: message.detail });
+        if (message.status !== 401) {
+          const { status, code, rule, params, detail } = message;
+          refuse({ status, message: detail, code, rule, params, detail });
+        }
         break;
       case "state":
         if (message.state) takeState(message.state);
         break;
-      case "BettingClosed":
-        if (squeezeTable()) {
-          liveRound(message.round_id);
-          st.live.squeezers = { player: message.player_squeezer ?? null, banker: message.banker_squeezer ?? null };
-        }
-        requestState();
-        break;
-      case "CardDealt":
+      case "card_dealt":
         if (squeezeTable()) {
           liveRound(message.round_id);
           setCard(message.position, message.face_down ? null : message.card);
@@ -1048,27 +1101,58 @@ export function mountTable(view, tableId) {
           drawSqueeze();
         }
         break;
-      case "CardRevealed":
+      case "card_revealed":
         if (squeezeTable() && st.live.round === message.round_id) {
           setCard(message.position, message.card);
           requestState();
           drawSqueeze();
         }
         break;
-      case "SqueezeHandedOver":
+      case "squeeze_handed_over":
         st.live.squeezers[message.side] = message.to ?? null;
         requestState();
         drawSqueeze();
         break;
-      case "BettorJoined":
-      case "BettorSat":
-      case "BettorLeft":
-      case "CashedOut":
-      case "FundsAdded":
-      case "VariantSwitched":
-      case "CoupSettled":
-      case "RoundVoided":
+      case "bettor_joined":
+      case "bettor_sat":
+      case "bettor_left":
+      case "cashed_out":
+      case "funds_added":
+      case "variant_switched":
         requestState();
+        break;
+      // this user's own messages, on every tab: the bets, the payouts, the money brought and taken
+      case "my_bet": {
+        noteBet(message.bet);
+        const mine = me();
+        const user = currentUser();
+        if (mine && user && typeof message.at_table === "number" && message.at_table !== mine.balance) {
+          // the bet moved money from the table to the bet: the user's total moves by as much
+          const moved = message.at_table - mine.balance;
+          setMine(message.at_table);
+          setUser({ ...user, balance: user.balance + moved, at_tables: { ...(user.at_tables || {}), [tableId]: message.at_table } });
+        }
+        drawSpots();
+        drawActions();
+        drawWallet();
+        drawHead();
+        break;
+      }
+      case "my_settlement":
+        payoutsOf(message);
+        break;
+      case "my_refund":
+        setMine(message.at_table, message.commission_owed);
+        if (st.confirmedRound === message.round_id) forgetBets();
+        requestBalance();
+        drawAll();
+        break;
+      case "my_join":
+      case "my_funds":
+      case "my_cash_out":
+      case "my_leave":
+        requestState();
+        requestBalance();
         break;
       default:
         break;
@@ -1124,6 +1208,8 @@ export function mountTable(view, tableId) {
   // --- life ----------------------------------------------------------------------------------------
 
   let alive = true;
+  let stateAsked = -Infinity;
+  let stateTimer = 0;
   build();
   drawAll();
   const socket = new TableSocket(tableId, {
@@ -1151,16 +1237,21 @@ export function mountTable(view, tableId) {
     drawSqueeze();
     const id = user ? user.id : null;
     if (id !== userId) {
+      const before = userId;
       userId = id;
       if (user) {
         socket.authenticate();
         loadMyRounds();
+      } else if (before !== null) {
+        forgetBets();
+        socket.restart(); // logged out: a new connection, which hears nobody's private messages
       }
     }
   });
   return () => {
     alive = false;
     clearInterval(timer);
+    clearTimeout(stateTimer);
     offLang();
     offUser();
     closeBuyIn(null);

@@ -24,14 +24,16 @@ from functools import lru_cache
 from typing import Annotated, Any, TypeVar
 
 import numpy as np
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from baccarat.analysis import feature_ways, par_sheet
-from baccarat.dealing import ShoeDealer
 from baccarat.errors import BaccaratError
+from baccarat.fairness import redeal
 from baccarat.paytables import BUILTIN_PAYTABLES, builtin_paytable, parse_paytable
-from baccarat.rng import ProvablyFairSource, verify_commitment
+from baccarat.rng import verify_commitment
+from baccarat.server.api.models import ErrorBody
+from baccarat.server.api.problems import Refusal
 from baccarat.shoe import ShoeConfig
 from baccarat.sim.bankroll import Bankroll
 from baccarat.sim.runner import SimulationJob, simulate
@@ -54,31 +56,106 @@ MAX_RECOMPUTE_COUPS = 1000
 #: Largest paytable (TOML) a request may send.
 MAX_PAYTABLE_CHARS = 8000
 
+# --- answers -----------------------------------------------------------------------------------
+
+_OPEN = ConfigDict(extra="allow")
+
+
+class LabOptions(BaseModel):
+    """What the lab offers: variants with their bets, paytables, stakings, selections, size bounds."""
+
+    variants: list[dict[str, Any]]
+    paytables: list[str]
+    stakings: list[str]
+    selections: list[str]
+    examples: list[str]
+    decks: dict[str, int]
+    max_shoes: int
+    max_paytable_chars: int
+
+
+class ParSheetOut(BaseModel):
+    """An exact par sheet (``ParSheet.to_dict``): every bet's probabilities, expected value and edge."""
+
+    model_config = _OPEN
+    decks: int
+    variant: str | None
+    paytable: str | None
+    total_ways: int
+    outcomes: dict[str, Any]
+    bets: dict[str, Any]
+    removed: str
+
+
+class SimulationOut(BaseModel):
+    """A small simulation's summary and the bankroll paths of some sessions for a chart."""
+
+    model_config = _OPEN
+    seed: int
+    hands: int
+    shoes: int
+    variant: str
+    decks: int
+    outcomes: dict[str, Any]
+    strategy: dict[str, Any] | None
+    chart: dict[str, Any]
+
+
+class RecomputedCoup(BaseModel):
+    """One coup dealt again from the shoe's seeds."""
+
+    number: int
+    cards: list[str]
+    winner: str
+    player_total: int
+    banker_total: int
+    burned: list[str]
+    demo: bool
+
+
+class RecomputeOut(BaseModel):
+    """Whether the seed matches the commitment, and the shoe's coups dealt again."""
+
+    commitment_ok: bool
+    coups: list[RecomputedCoup]
+
+
 router = APIRouter(prefix="/api/lab", tags=["lab"])
 _slots = asyncio.Semaphore(MAX_CONCURRENT)
 
 LAB_ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "Bad input (the reason says what to fix)"},
-    429: {"description": "The lab is busy; try again in a moment"},
+    400: {"model": ErrorBody, "description": "Bad input (the detail says what to fix)"},
+    422: {"model": ErrorBody, "description": "Malformed request"},
+    429: {"model": ErrorBody, "description": "The lab is busy; try again in a moment"},
 }
 
 
 async def _compute(fn: Callable[[], T]) -> T:
     """Run a computation on a worker thread, within the lab's concurrency bound; engine errors become 400."""
     if _slots.locked():
-        raise HTTPException(429, "the odds lab is busy with other requests; try again in a moment")
+        raise Refusal(429, "lab.busy", "the odds lab is busy with other requests; try again in a moment")
     async with _slots:
         try:
             return await asyncio.get_running_loop().run_in_executor(None, fn)
         except BaccaratError as error:
-            raise HTTPException(400, str(error)) from None
+            raise Refusal(400, error.code, str(error), rule=error.rule, params=error.params) from None
 
 
 def _check_pricing(variant: str | None, paytable: str | None) -> None:
     if variant is not None and variant not in variant_names():
-        raise HTTPException(400, f"unknown variant {variant!r}; choose one of {', '.join(variant_names())}")
+        raise Refusal(
+            400,
+            "variant.unknown",
+            f"unknown variant {variant!r}; choose one of {', '.join(variant_names())}",
+            params={"variant": variant},
+        )
     if paytable is not None and paytable not in BUILTIN_PAYTABLES:
-        raise HTTPException(400, f"unknown paytable {paytable!r}; choose one of {', '.join(BUILTIN_PAYTABLES)}")
+        raise Refusal(
+            400,
+            "paytable.unknown",
+            f"unknown paytable {paytable!r}; choose one of {', '.join(BUILTIN_PAYTABLES)}",
+            params={"paytable": paytable},
+        )
 
 
 @lru_cache(maxsize=64)
@@ -96,26 +173,28 @@ def _normalise_removal(remove: str | None) -> str | None:
 
 
 @router.get("/options", summary="What the lab offers")
-async def options() -> dict[str, Any]:
+async def options() -> LabOptions:
     """Variants, paytables, stakings, selections and the size bounds of the lab."""
-    return {
-        "variants": [
-            {
-                "name": name,
-                "title": get_variant(name).title,
-                "title_zh": get_variant(name).title_zh,
-                "bets": [kind.value for kind in get_variant(name).bets],
-            }
-            for name in variant_names()
-        ],
-        "paytables": list(BUILTIN_PAYTABLES),
-        "stakings": [s.value for s in Staking],
-        "selections": [s.value for s in Selection],
-        "examples": ["flat:banker", "martingale:banker", "paroli:player", "flat:streak3", "flat:pattern=BBP"],
-        "decks": {"min": 1, "max": 12},
-        "max_shoes": MAX_SHOES,
-        "max_paytable_chars": MAX_PAYTABLE_CHARS,
-    }
+    return LabOptions.model_validate(
+        {
+            "variants": [
+                {
+                    "name": name,
+                    "title": get_variant(name).title,
+                    "title_zh": get_variant(name).title_zh,
+                    "bets": [kind.value for kind in get_variant(name).bets],
+                }
+                for name in variant_names()
+            ],
+            "paytables": list(BUILTIN_PAYTABLES),
+            "stakings": [s.value for s in Staking],
+            "selections": [s.value for s in Selection],
+            "examples": ["flat:banker", "martingale:banker", "paroli:player", "flat:streak3", "flat:pattern=BBP"],
+            "decks": {"min": 1, "max": 12},
+            "max_shoes": MAX_SHOES,
+            "max_paytable_chars": MAX_PAYTABLE_CHARS,
+        }
+    )
 
 
 @router.get("/odds", responses=LAB_ERRORS, summary="The exact par sheet")
@@ -124,12 +203,12 @@ async def odds(
     variant: Annotated[str | None, Query(max_length=40, description="A variant (its menu and paytable)")] = None,
     paytable: Annotated[str | None, Query(max_length=40, description="A built-in paytable (all its bets)")] = None,
     remove: Annotated[str | None, Query(max_length=400, description='Cards dealt already, e.g. "5S K"')] = None,
-) -> dict[str, Any]:
+) -> ParSheetOut:
     """The exact par sheet (every ordered six-card deal counted) of a variant or built-in paytable."""
     _check_pricing(variant, paytable)
     removal = _normalise_removal(remove)
     chosen = variant if variant is not None or paytable is not None else "macau"
-    return await _compute(lambda: _sheet(decks, chosen, paytable, removal))
+    return ParSheetOut.model_validate(await _compute(lambda: _sheet(decks, chosen, paytable, removal)))
 
 
 class PaytableBody(BaseModel):
@@ -142,12 +221,12 @@ class PaytableBody(BaseModel):
 
 
 @router.post("/odds", responses=LAB_ERRORS, summary="The exact par sheet of a posted paytable")
-async def odds_of_paytable(body: PaytableBody) -> dict[str, Any]:
+async def odds_of_paytable(body: PaytableBody) -> ParSheetOut:
     """The exact par sheet of an operator's paytable sent as TOML text."""
     try:
         data = tomllib.loads(body.paytable)
     except tomllib.TOMLDecodeError as error:
-        raise HTTPException(400, f"the paytable is not valid TOML: {error}") from None
+        raise Refusal(400, "paytable.invalid", f"the paytable is not valid TOML: {error}") from None
     removal = _normalise_removal(body.remove)
 
     def run() -> dict[str, Any]:
@@ -155,7 +234,7 @@ async def odds_of_paytable(body: PaytableBody) -> dict[str, Any]:
         sheet = par_sheet(feature_ways(body.decks, remove=removal), paytable=table)
         return {**sheet.to_dict(), "decks": body.decks, "removed": removal or ""}
 
-    return await _compute(run)
+    return ParSheetOut.model_validate(await _compute(run))
 
 
 class SimulateBody(BaseModel):
@@ -192,11 +271,11 @@ def _finite(value: Any) -> float | None:
 
 
 @router.post("/simulate", responses=LAB_ERRORS, summary="Simulate a betting strategy")
-async def simulate_strategy(body: SimulateBody) -> dict[str, Any]:
+async def simulate_strategy(body: SimulateBody) -> SimulationOut:
     """Play a strategy for up to :data:`MAX_SHOES` shoes on one core; the summary and bankroll paths for a chart."""
     _check_pricing(body.variant, None)
     if body.unit > body.bankroll:
-        raise HTTPException(400, "the unit is larger than the bankroll; bet a unit of at most the bankroll")
+        raise Refusal(400, "input.invalid", "the unit is larger than the bankroll; bet a unit of at most the bankroll")
 
     def run() -> dict[str, Any]:
         job = SimulationJob(
@@ -221,7 +300,7 @@ async def simulate_strategy(body: SimulateBody) -> dict[str, Any]:
             "chart": _chart(result.track, result.track_stride),
         }
 
-    return await _compute(run)
+    return SimulationOut.model_validate(await _compute(run))
 
 
 class RecomputeBody(BaseModel):
@@ -237,13 +316,16 @@ class RecomputeBody(BaseModel):
 
 
 @router.post("/recompute", responses=LAB_ERRORS, summary="Deal a revealed shoe again")
-async def recompute(body: RecomputeBody) -> dict[str, Any]:
+async def recompute(body: RecomputeBody) -> RecomputeOut:
     """Check the seed against the commitment and deal the shoe's coups 1…``coup_in_shoe`` again from the seeds."""
 
     def run() -> dict[str, Any]:
-        config = ShoeConfig.from_dict(body.config)
-        source = ProvablyFairSource(server_seed=body.server_seed, client_seed=body.client_seed)
-        dealer = ShoeDealer(config, source=source, first_shoe_number=body.first_shoe_number)
+        dealer = redeal(
+            body.config,
+            server_seed=body.server_seed,
+            client_seed=body.client_seed,
+            first_shoe_number=body.first_shoe_number,
+        )
         coups = []
         for _ in range(body.coup_in_shoe):
             dealt = dealer.next_coup()
@@ -260,4 +342,4 @@ async def recompute(body: RecomputeBody) -> dict[str, Any]:
             )
         return {"commitment_ok": verify_commitment(body.commitment, body.server_seed), "coups": coups}
 
-    return await _compute(run)
+    return RecomputeOut.model_validate(await _compute(run))

@@ -1,0 +1,199 @@
+"""A table action on its way to the table: applied here when this process runs the table, else
+passed on to the process that does (an intent) and its answer awaited.
+
+Every action has one kind (:class:`Action`), one body model and one handler; REST, the websocket
+and another process's intents all go through :meth:`TableActions.perform`, so an action has the
+same answer (status and body, or refusal) whichever way it came.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from baccarat.errors import BaccaratError
+from baccarat.server.api.models import (
+    BetBody,
+    CardBody,
+    CashOutBody,
+    HandOverBody,
+    JoinBody,
+    RevealBody,
+    SeatBody,
+    VariantBody,
+    VoidIntent,
+)
+from baccarat.server.api.problems import Refusal, problem_of, validation_problem
+from baccarat.server.service import Service, TableRunner
+from baccarat.server.settings import TableSpec
+from baccarat.server.store import Role, User
+
+__all__ = ["PLAYER_ACTIONS", "Action", "Answer", "TableActions"]
+
+#: An action's answer: the HTTP status and the body (a refusal's body for a status of 400 or more).
+Answer = tuple[int, dict[str, Any]]
+
+
+class Action(StrEnum):
+    """What can be done at a table (the websocket's message type and the intent's kind)."""
+
+    BET = "bet"
+    JOIN = "join"
+    SIT = "sit"
+    LEAVE = "leave"
+    CASH_OUT = "cash_out"
+    SWITCH_VARIANT = "switch_variant"
+    REVEAL = "reveal"
+    HAND_OVER = "hand_over"
+    CARD = "card"
+    VOID = "void"
+
+
+#: Each action's body (``None``: it takes none).
+BODIES: dict[Action, type[BaseModel] | None] = {
+    Action.BET: BetBody,
+    Action.JOIN: JoinBody,
+    Action.SIT: SeatBody,
+    Action.LEAVE: None,
+    Action.CASH_OUT: CashOutBody,
+    Action.SWITCH_VARIANT: VariantBody,
+    Action.REVEAL: RevealBody,
+    Action.HAND_OVER: HandOverBody,
+    Action.CARD: CardBody,
+    Action.VOID: VoidIntent,
+}
+
+#: The actions a player may send over the websocket (the others are the house's, over REST).
+PLAYER_ACTIONS = frozenset(BODIES) - {Action.CARD, Action.VOID}
+
+Handler = Callable[[TableRunner, User, Any], Awaitable[Answer]]
+
+
+async def _bet(runner: TableRunner, user: User, body: BetBody) -> Answer:
+    placed = await runner.place_bet(
+        user, client_id=body.client_id, bet=body.bet, stake=body.stake, round_id=body.round_id, spot=body.spot
+    )
+    if placed.bet is None:
+        raise Refusal(409, "bet.not_found", "the bet could not be found; retry")
+    status = 200 if placed.duplicate else 201
+    return status, {"bet": placed.bet, "duplicate": placed.duplicate, "balance": placed.balance}
+
+
+async def _join(runner: TableRunner, user: User, body: JoinBody) -> Answer:
+    return 201, await runner.join(user, seat=body.seat, buy_in=body.buy_in)
+
+
+async def _sit(runner: TableRunner, user: User, body: SeatBody) -> Answer:
+    return 200, await runner.sit(user, body.seat)
+
+
+async def _leave(runner: TableRunner, user: User, _: None) -> Answer:
+    return 200, await runner.leave(user)
+
+
+async def _cash_out(runner: TableRunner, user: User, body: CashOutBody | None) -> Answer:
+    return 200, await runner.cash_out(user, None if body is None else body.amount)
+
+
+async def _switch_variant(runner: TableRunner, user: User, body: VariantBody) -> Answer:
+    return 200, await runner.switch_variant(user, body.variant)
+
+
+async def _reveal(runner: TableRunner, user: User, body: RevealBody) -> Answer:
+    return 200, await runner.reveal(None if user.role is Role.ADMIN else user, body.side)
+
+
+async def _hand_over(runner: TableRunner, user: User, body: HandOverBody) -> Answer:
+    return 200, await runner.hand_over(user, body.side, body.to)
+
+
+async def _card(runner: TableRunner, _: User, body: CardBody) -> Answer:
+    return 200, await runner.enter_card(body.card, position=body.position, face_up=body.face_up)
+
+
+async def _void(runner: TableRunner, _: User, body: VoidIntent) -> Answer:
+    return 200, {"ok": True, "refunded": await runner.void(body.round_id, body.reason)}
+
+
+HANDLERS: dict[Action, Handler] = {
+    Action.BET: _bet,
+    Action.JOIN: _join,
+    Action.SIT: _sit,
+    Action.LEAVE: _leave,
+    Action.CASH_OUT: _cash_out,
+    Action.SWITCH_VARIANT: _switch_variant,
+    Action.REVEAL: _reveal,
+    Action.HAND_OVER: _hand_over,
+    Action.CARD: _card,
+    Action.VOID: _void,
+}
+
+
+def refused(error: Exception) -> Answer:
+    """A refusal as an answer (status, body)."""
+    if isinstance(error, BaccaratError | Refusal):
+        return problem_of(error)
+    if isinstance(error, ValidationError):
+        return 422, validation_problem(error)
+    raise error
+
+
+class TableActions:
+    """Applies actions to the tables of one service (and serves the intents other processes store)."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        service.intent_handler = self.from_intent
+
+    def _runner(self, table_id: str) -> TableRunner | None:
+        runner = self.service.runners.get(table_id)
+        if runner is not None and runner.table is not None and runner.leader:
+            return runner
+        return None
+
+    async def _here(self, runner: TableRunner, user: User, action: Action, body: BaseModel | None) -> Answer:
+        try:
+            return await HANDLERS[action](runner, user, body)
+        except (BaccaratError, Refusal) as error:
+            return refused(error)
+
+    async def perform(self, user: User, spec: TableSpec, action: Action, body: BaseModel | None) -> Answer:
+        """Apply an action: here when this process runs the table, else by the process that does."""
+        runner = self._runner(spec.id)
+        if runner is not None:
+            return await self._here(runner, user, action, body)
+        fields = {} if body is None else body.model_dump(mode="json")
+        return await self.service.forward(spec.id, user, action.value, fields)
+
+    async def performed(self, user: User, spec: TableSpec, action: Action, body: BaseModel | None) -> dict[str, Any]:
+        """:meth:`perform` for a REST route: the answer's body, or its refusal raised."""
+        status, payload = await self.perform(user, spec, action, body)
+        if status >= 400:
+            raise Refusal(
+                status,
+                str(payload.get("code", "procedure.not_now")),
+                str(payload.get("detail", "refused")),
+                rule=payload.get("rule"),
+                params=payload.get("params") or {},
+            )
+        return payload
+
+    async def from_intent(self, user: User, table_id: str, kind: str, fields: dict[str, Any]) -> Answer:
+        """Apply an intent another process stored for a table this process runs."""
+        spec = self.service.lobby.table(table_id)
+        if spec is None or kind not in set(Action):
+            detail = f"no table {table_id!r} or no action {kind!r}"
+            return refused(Refusal(400, "request.unknown_type", detail, params={"table": table_id, "action": kind}))
+        runner = self._runner(spec.id)
+        if runner is None:
+            return refused(Refusal(503, "table.unavailable", "the table is moving to another process; try again"))
+        action = Action(kind)
+        model = BODIES[action]
+        try:
+            body = model.model_validate(fields) if model is not None else None
+        except ValidationError as error:
+            return refused(error)
+        return await self._here(runner, user, action, body)

@@ -1,0 +1,158 @@
+"""Refusals: every 4xx (and 503) answer is ``{"code", "rule", "params", "detail"}``, on REST and on the websocket.
+
+``code`` is stable and machine-readable (listed in ``docs/api.md``, registered in
+:data:`baccarat.error_codes.CODES`); clients translate by it, never by ``detail``, which is the
+English text. No answer ever echoes the input it refuses.
+
+>>> refusal = Refusal(404, "table.not_found", "no table 'x'", params={"table": "x"})
+>>> refusal.problem()
+{'code': 'table.not_found', 'rule': None, 'params': {'table': 'x'}, 'detail': "no table 'x'"}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from baccarat.error_codes import STATUS
+from baccarat.errors import BaccaratError, ProcedureError
+
+__all__ = [
+    "ERRORS",
+    "Refusal",
+    "error_status",
+    "install_handlers",
+    "problem_of",
+    "problem_response",
+    "validation_problem",
+]
+
+#: The code of a refusal by HTTP status, where nothing more precise is known.
+_STATUS_CODES = {
+    400: "request.invalid",
+    401: "auth.required",
+    403: "auth.forbidden",
+    404: "request.not_found",
+    405: "request.method_not_allowed",
+    409: "procedure.not_now",
+    413: "request.too_large",
+    422: "request.invalid",
+    429: "request.rate_limited",
+    503: "table.unavailable",
+}
+
+
+class Refusal(Exception):
+    """A refusal of the service's own (not the engine's): an HTTP status, a code and the English detail."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        rule: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.rule = rule
+        self.params = {} if params is None else params
+
+    def problem(self) -> dict[str, Any]:
+        """The refusal as it is answered."""
+        return {"code": self.code, "rule": self.rule, "params": self.params, "detail": self.detail}
+
+
+def error_status(error: BaccaratError) -> int:
+    """The HTTP status of an engine refusal: its code's (:data:`baccarat.error_codes.STATUS`), else 409
+    for an action not possible now and 400 for bad input."""
+    return STATUS.get(error.code, 409 if isinstance(error, ProcedureError) else 400)
+
+
+def problem_of(error: BaccaratError | Refusal) -> tuple[int, dict[str, Any]]:
+    """An error's status and answer."""
+    if isinstance(error, Refusal):
+        return error.status, error.problem()
+    return error_status(error), error.problem()
+
+
+def validation_problem(error: ValidationError | RequestValidationError) -> dict[str, Any]:
+    """A malformed request's answer: where and what was wrong, never the value that was sent."""
+    errors = error.errors()
+    first = errors[0] if errors else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+    what = str(first.get("msg", "malformed request"))
+    return {
+        "code": "request.invalid",
+        "rule": None,
+        "params": {"field": where},
+        "detail": f"{where}: {what}",
+    }
+
+
+def problem_response(status: int, problem: dict[str, Any], headers: dict[str, str] | None = None) -> JSONResponse:
+    """A refusal as an HTTP answer."""
+    return JSONResponse(problem, status_code=status, headers=headers)
+
+
+async def _refusal(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, Refusal)
+    return problem_response(error.status, error.problem())
+
+
+async def _engine(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, BaccaratError)
+    status, problem = problem_of(error)
+    return problem_response(status, problem)
+
+
+async def _validation(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    return problem_response(422, validation_problem(error))
+
+
+async def _http(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    code = _STATUS_CODES.get(error.status_code, "request.invalid")
+    detail = str(error.detail) if error.status_code != 404 else "no such resource"
+    problem: dict[str, Any] = {"code": code, "rule": None, "params": {}, "detail": detail}
+    return problem_response(error.status_code, problem, headers=getattr(error, "headers", None))
+
+
+def install_handlers(app: FastAPI) -> None:
+    """Answer every refusal in the one shape."""
+    app.add_exception_handler(Refusal, _refusal)
+    app.add_exception_handler(BaccaratError, _engine)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(StarletteHTTPException, _http)
+
+
+def _errors() -> dict[int | str, dict[str, Any]]:
+    from baccarat.server.api.models import ErrorBody
+
+    return {
+        status: {"model": ErrorBody, "description": text}
+        for status, text in (
+            (400, "Bad input (the detail says what to fix)"),
+            (401, "Not logged in"),
+            (403, "Not allowed"),
+            (404, "No such table or round"),
+            (409, "Not possible now (betting closed, insufficient balance, …)"),
+            (413, "Request too large"),
+            (422, "Malformed request"),
+            (429, "Too many requests"),
+            (503, "The table's process did not answer (try again)"),
+        )
+    }
+
+
+#: The refusals every route may answer, for the OpenAPI document.
+ERRORS = _errors()

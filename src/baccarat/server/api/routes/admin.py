@@ -1,0 +1,83 @@
+"""The house's actions (role ``admin``): open and close tables, change the shoe, void a round,
+enter a dealer-entry table's cards (R18), check the ledger."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from baccarat.server.api.actions import Action
+from baccarat.server.api.deps import ActionsDep, AdminUser, ContextDep, RoundId, TableDep
+from baccarat.server.api.models import CardBody, CardsOut, FlagsOut, LedgerOut, VoidBody, VoidIntent, VoidOut
+from baccarat.server.api.problems import ERRORS, Refusal
+from baccarat.server.observer.views import FINISHED
+from baccarat.server.settings import Dealing
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/admin", tags=["admin"], responses=ERRORS)
+
+
+@router.post("/tables/{table_id}/open")
+async def open_table(spec: TableDep, _: AdminUser, context: ContextDep) -> FlagsOut:
+    """Open a table: rounds start."""
+    await context.service.write(context.service.store.tables.set_table_flags, spec.id, is_open=True)
+    return FlagsOut(ok=True, open=True)
+
+
+@router.post("/tables/{table_id}/close")
+async def close_table(spec: TableDep, _: AdminUser, context: ContextDep) -> FlagsOut:
+    """Close a table: the round in play finishes, no new round starts."""
+    await context.service.write(context.service.store.tables.set_table_flags, spec.id, is_open=False)
+    return FlagsOut(ok=True, open=False)
+
+
+@router.post("/tables/{table_id}/change-shoe")
+async def change_shoe(spec: TableDep, _: AdminUser, context: ContextDep) -> FlagsOut:
+    """Change the shoe before the next round (the current shoe ends and its seed is revealed)."""
+    if spec.dealing is Dealing.DEALER_ENTRY:
+        raise Refusal(409, "table.no_server_shoe", "a dealer-entry table has no server shoe", params={"table": spec.id})
+    await context.service.write(context.service.store.tables.set_table_flags, spec.id, change_shoe=True)
+    return FlagsOut(ok=True)
+
+
+@router.post("/rounds/{round_id}/void")
+async def void_round(
+    round_id: RoundId, admin: AdminUser, context: ContextDep, actions: ActionsDep, body: VoidBody | None = None
+) -> VoidOut:
+    """Void a round in flight (R18): every bet is refunded in full."""
+    reason = body.reason if body is not None else "voided by the house"
+    service = context.service
+    row = await service.read(service.store.rounds.round_row, round_id)
+    if row is None:
+        raise Refusal(404, "round.not_found", f"no round {round_id}", params={"round": round_id})
+    if row["status"] in FINISHED:
+        detail = f"round {round_id} is already {row['status']}"
+        raise Refusal(409, "round.finished", detail, params={"round": round_id, "status": row["status"]})
+    spec = service.lobby.table(str(row["table_id"]))
+    if spec is None:
+        raise Refusal(404, "table.not_found", f"no table {row['table_id']!r}", params={"table": row["table_id"]})
+    answer = await actions.performed(admin, spec, Action.VOID, VoidIntent(round_id=round_id, reason=reason))
+    return VoidOut.model_validate(answer)
+
+
+@router.post("/tables/{table_id}/cards")
+async def enter_card(spec: TableDep, body: CardBody, admin: AdminUser, actions: ActionsDep) -> CardsOut:
+    """Enter the next card of a dealer-entry round after betting closed (R18); a card not due is refused."""
+    if spec.dealing is not Dealing.DEALER_ENTRY:
+        detail = f"table {spec.id} deals its own cards (dealing = {spec.dealing.value})"
+        raise Refusal(409, "table.not_dealer_entry", detail, params={"table": spec.id})
+    return CardsOut.model_validate(await actions.performed(admin, spec, Action.CARD, body))
+
+
+@router.get("/ledger")
+async def ledger(_: AdminUser, context: ContextDep) -> LedgerOut:
+    """Check the ledger's invariants (sum zero, balances equal entries, every bet settled once)."""
+    report = await context.service.read(context.service.store.ledger.check_ledger)
+    return LedgerOut(
+        ok=report.ok,
+        total=report.total,
+        mismatched_accounts=list(report.mismatched_accounts),
+        open_bets_in_finished_rounds=report.open_bets_in_closed_rounds,
+        bets_with_wrong_entries=report.bets_with_wrong_entries,
+        in_play_mismatch=report.in_play_mismatch,
+    )

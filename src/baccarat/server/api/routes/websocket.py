@@ -1,0 +1,202 @@
+"""The websocket of a table (``/ws/tables/{id}``): a snapshot, then every public message of the
+table and the private ones of the user once authenticated; actions and queries as messages.
+
+Every message is made by :mod:`baccarat.server.observer.messages` (documented in ``docs/api.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import MutableMapping
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from baccarat.server.api.actions import BODIES, PLAYER_ACTIONS, Action, TableActions, refused
+from baccarat.server.api.context import AppContext, RateLimiter
+from baccarat.server.api.problems import Refusal
+from baccarat.server.hub import Subscriber
+from baccarat.server.observer import messages
+from baccarat.server.observer.views import table_public
+from baccarat.server.settings import TableSpec
+from baccarat.server.store import User
+
+__all__ = ["MAX_WS_MESSAGE", "router"]
+
+log = logging.getLogger("baccarat.server")
+
+router = APIRouter()
+
+#: The largest message a client may send.
+MAX_WS_MESSAGE = 4_096
+#: Refused messages (rate limit) after which the connection is closed.
+MAX_REFUSED = 200
+
+Message = dict[str, Any]
+
+
+class _Closed(Exception):
+    """The connection was closed by the server."""
+
+
+class TableConnection:
+    """One client following one table."""
+
+    def __init__(self, websocket: WebSocket, context: AppContext, actions: TableActions, spec: TableSpec) -> None:
+        self.websocket = websocket
+        self.context = context
+        self.actions = actions
+        self.spec = spec
+        service = context.service
+        self.hub = service.hub
+        self.bucket = RateLimiter(rate=service.options.ws_messages_per_second, burst=service.options.ws_burst)
+        self.user: User | None = None
+        self.refused = 0
+        self.subscriber: Subscriber | None = None
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: Message | str) -> None:
+        """Send one message (text already encoded goes as it is)."""
+        text = message if isinstance(message, str) else messages.encode(message)
+        async with self._lock:
+            await self.websocket.send_text(text)
+
+    async def _pump(self, subscriber: Subscriber) -> None:
+        while True:
+            await self.send(await subscriber.queue.get())
+
+    async def serve(self) -> None:
+        """Follow the table until the client goes (or is sent away)."""
+        subscriber = self.subscriber = self.hub.subscribe(self.spec.id)
+        try:
+            state = await self.context.table(self.spec, full=True)
+            await self.send(messages.snapshot(self.spec.id, state))
+        except Exception:
+            self.hub.unsubscribe(subscriber)
+            return
+        pump = asyncio.create_task(self._pump(subscriber))
+        try:
+            await self._receive()
+        except (WebSocketDisconnect, _Closed):
+            pass
+        except Exception:
+            log.exception("websocket for table %s failed", self.spec.id)
+        finally:
+            self.hub.unsubscribe(subscriber)
+            pump.cancel()
+            with contextlib.suppress(BaseException):
+                await pump
+
+    async def _receive(self) -> None:
+        while True:
+            raw = await self.websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            text = await self._text(raw)
+            if not self.bucket.allow():
+                await self._too_many()
+                continue
+            try:
+                message = json.loads(text)
+            except (ValueError, RecursionError):
+                await self.send(self._error(Refusal(400, "request.not_json", "not valid JSON"), None))
+                continue
+            reply = await self.handle(message)
+            if reply is not None:
+                await self.send(reply)
+
+    async def _text(self, raw: MutableMapping[str, Any]) -> str:
+        data = raw.get("text")
+        if data is None:
+            data = bytes(raw.get("bytes") or b"")[: MAX_WS_MESSAGE + 1].decode("utf-8", errors="replace")
+        if len(data) > MAX_WS_MESSAGE:
+            refusal = Refusal(413, "request.too_large", f"message over {MAX_WS_MESSAGE} bytes")
+            await self.send(self._error(refusal, None))
+            await self.websocket.close(code=1009)
+            raise _Closed
+        return str(data)
+
+    async def _too_many(self) -> None:
+        self.refused += 1
+        if self.refused > MAX_REFUSED:
+            await self.websocket.close(code=1008)
+            raise _Closed
+        await self.send(self._error(Refusal(429, "request.rate_limited", "too many messages; slow down"), None))
+
+    @staticmethod
+    def _error(error: Refusal | Exception, ref: str | int | None) -> Message:
+        status, problem = refused(error)
+        return messages.error(status, problem, ref)
+
+    async def handle(self, message: Any) -> Message | None:
+        """The reply to one message."""
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            return self._error(Refusal(400, "request.unknown_type", 'send a JSON object with a "type"'), None)
+        kind: str = message["type"]
+        ref = message.get("ref") if isinstance(message.get("ref"), str | int) else None
+        if kind == "ping":
+            return messages.pong(ref, ts=self.context.service.clock.time())
+        if kind == "auth":
+            return await self._auth(message.get("token"), ref)
+        if kind == "state":
+            state = table_public(await self.context.table_of(self.spec), self.spec.table_config())
+            return messages.state(state, ref)
+        if kind == "balance":
+            if self.user is None:
+                return self._error(Refusal(401, "auth.required", "send auth first"), ref)
+            return messages.balance(await self.context.user(self.user), ref)
+        if kind in PLAYER_ACTIONS:
+            return await self._act(Action(kind), message, ref)
+        detail = f"unknown message type {kind[:40]!r}"
+        return self._error(Refusal(400, "request.unknown_type", detail), ref)
+
+    async def _auth(self, token: Any, ref: str | int | None) -> Message:
+        user = await self.context.sessions.user(token if isinstance(token, str) else None)
+        if user is None:
+            self.user = None
+            if self.subscriber is not None:
+                self.hub.authenticate(self.subscriber, None)
+            return self._error(Refusal(401, "auth.invalid", "invalid or expired token"), ref)
+        self.user = user
+        if self.subscriber is not None:
+            self.hub.authenticate(self.subscriber, user.name)
+        return messages.authenticated(await self.context.user(user), ref)
+
+    async def _act(self, action: Action, message: Message, ref: str | int | None) -> Message:
+        if self.user is None:
+            return self._error(Refusal(401, "auth.required", "send auth first"), ref)
+        fields = {k: v for k, v in message.items() if k not in ("type", "ref")}
+        model = BODIES[action]
+        try:
+            body = model.model_validate(fields) if model is not None else None
+        except ValidationError as error:
+            return self._error(error, ref)
+        status, payload = await self.actions.perform(self.user, self.spec, action, body)
+        if status >= 400:
+            return messages.error(status, payload, ref)
+        if action is Action.BET:
+            return messages.bet_ack(status, payload, ref)
+        return messages.action_ok(action.value, payload, ref)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Follow a table (see docs/api.md): a snapshot, then every event; bets and auth as messages."""
+    await websocket.accept()
+    context: AppContext = websocket.app.state.context
+    actions: TableActions = websocket.app.state.actions
+    spec = context.service.lobby.table(table_id[:40])
+    if spec is None:
+        refusal = Refusal(404, "table.not_found", f"no table {table_id[:40]!r}", params={"table": table_id[:40]})
+        await websocket.send_text(messages.encode(TableConnection._error(refusal, None)))
+        await websocket.close(code=4404)
+        return
+    await TableConnection(websocket, context, actions, spec).serve()
+    if websocket.application_state is not WebSocketState.DISCONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close()

@@ -1,0 +1,48 @@
+"""What every repository of the store shares: the engine, its dialect and the NOTIFY channel.
+
+A repository method that takes a :class:`~sqlalchemy.Connection` writes (or reads) inside the
+caller's transaction (the group commit of :meth:`Store.commit_table`); every other public method
+runs in a transaction of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.dialects import postgresql, sqlite
+
+__all__ = ["Database", "dumps"]
+
+
+class Database:
+    """The engine and what the repositories over it share."""
+
+    def __init__(self, engine: Engine, *, channel: str | None = None) -> None:
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        #: PostgreSQL NOTIFY channel on which stored events are announced (``None``: no NOTIFY).
+        self.channel = channel
+
+    def insert(self, table: Any) -> Any:
+        """An ``INSERT`` of the dialect (with ``ON CONFLICT`` clauses)."""
+        return (postgresql.insert if self.postgres else sqlite.insert)(table)
+
+    def insert_ignore(self, conn: Connection, table: Any, values: dict[str, Any]) -> None:
+        """Insert a row unless it conflicts with a stored one."""
+        conn.execute(self.insert(table).values(**values).on_conflict_do_nothing())
+
+    def notify(self, conn: Connection, payload: str) -> None:
+        """Announce ``payload`` on the channel when the transaction commits (nothing without one)."""
+        if self.channel:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
+
+
+def dumps(payload: dict[str, Any]) -> str:
+    """Compact JSON, as stored.
+
+    >>> dumps({"a": 1, "b": "é"})
+    '{"a":1,"b":"é"}'
+    """
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
