@@ -53,7 +53,9 @@ def test_accounts_bets_settlement_and_ledger(make_client: Any, db_url: str, cloc
     _ledger_ok(client)
 
 
-def test_a_client_id_used_at_another_table_answers_the_stored_bet(make_client: Any, db_url: str) -> None:
+def test_a_client_id_used_at_another_table_answers_the_stored_bet(
+    make_client: Any, db_url: str, clock: ManualClock
+) -> None:
     client = make_client(db_url)
     ann = register(client, "ann")
     assert client.post("/api/tables/cont/join", json={"buy_in": 1000}, headers=ann).status_code == 201
@@ -61,8 +63,8 @@ def test_a_client_id_used_at_another_table_answers_the_stored_bet(make_client: A
     body = {"client_id": "ann-1", "bet": "banker", "stake": 1000}
     first = client.post("/api/tables/macau/bets", json=body, headers=ann)
     assert first.status_code == 201, first.text
-    total = client.get("/api/me", headers=ann).json()["balance"]
     betting_round(client, "cont")
+    total = client.get("/api/me", headers=ann).json()["balance"]  # the time stands still from here on
     reused = client.post("/api/tables/cont/bets", json=body, headers=ann)  # ann sits at cont: the store finds it
     assert reused.status_code == 200 and reused.json()["duplicate"] is True, reused.text
     assert reused.json()["bet"]["id"] == first.json()["bet"]["id"]
