@@ -137,7 +137,7 @@ def test_variants_json() -> None:
     assert [v["name"] for v in data["variants"]] == ["macau", "standard", "no_commission", "western", "ez"]
     nc = next(v for v in data["variants"] if v["name"] == "no_commission")
     banker = nc["bets"][0]
-    assert [(lv["name"], lv["pays"]) for lv in banker["levels"]] == [("win with 6", "0.5"), ("win", "1")]
+    assert [(lv["name"], lv["pays"]) for lv in banker["levels"]] == [("win with 6", 0.5), ("win", 1.0)]
     one = runner.invoke(app, ["variants", "western", "--json"])
     assert [v["name"] for v in json.loads(one.stdout)["variants"]] == ["western"]
     missing = runner.invoke(app, ["variants", "vegas"])

@@ -95,6 +95,19 @@ def test_roads_terminal_output() -> None:
     assert "Long Player (長閒): Player won 4 coups in a row" in result.stdout
 
 
+def test_roads_without_colour_tell_red_from_blue_and_print_the_key() -> None:
+    result = runner.invoke(app, ["roads", "--results", "BPPTBBBP"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "\x1b[" not in out
+    # Big Eye Boy B B R B B, Small Road B R B: both glyphs of each road appear
+    assert {"○", "◎", "●", "◉"} <= set(out)
+    assert "Ask 問路  if Banker 莊: ◎ ◉ ╱   if Player 閒: ○ ● ╲" in out
+    assert "red, the pattern repeats:  ○ Big Eye Boy  ● Small Road  ╱ Cockroach Pig" in out
+    assert "blue, the pattern breaks:  ◎ Big Eye Boy  ◉ Small Road  ╲ Cockroach Pig" in out
+    assert "pairs: ▘ Banker  ▗ Player  ▚ both" in out
+
+
 def test_shoe_json_has_the_roads_of_the_dealt_coups_without_demonstration() -> None:
     result = runner.invoke(app, ["shoe", "--decks", "1", "--seed", "7", "--demo", "2", "--json"])
     assert result.exit_code == 0, result.output
@@ -113,3 +126,4 @@ def test_shoe_ends_with_the_roads() -> None:
     assert result.exit_code == 0, result.output
     tail = result.stdout[result.stdout.index("cards left in the shoe") :]
     assert "Bead Plate 珠盤路" in tail and "Cockroach Pig" in tail
+    assert "blue, the pattern breaks:" in tail[tail.index("Cockroach Pig") :]

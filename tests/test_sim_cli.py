@@ -5,11 +5,20 @@ from __future__ import annotations
 import json
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 from typer.testing import CliRunner
 
 from baccarat.cli import app
+from baccarat.sim.plot import chart_figure
+from baccarat.sim.results import SimulationResult
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 runner = CliRunner()
 
@@ -37,6 +46,58 @@ def test_strategy_report_and_plot(tmp_path: Path) -> None:
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     text = runner.invoke(app, ["simulate", "--shoes", "50", "--seed", "1", "--strategy", "flat:chop"])
     assert text.exit_code == 0 and "risk of ruin" in text.stdout
+
+
+def chart_of(data: dict[str, Any], track: npt.NDArray[np.float64] | None = None, **exact: float) -> Figure:
+    """The charts of a made-up result: a three-point convergence series and ``track`` as bankroll paths."""
+    return chart_figure(
+        SimulationResult(
+            data=data,
+            series_hands=np.array([10.0, 100.0, 1000.0]),
+            series_mean=np.array([0.1, -0.02, -0.01]),
+            series_exact=exact.get("exact"),
+            series_sd=exact.get("sd"),
+            track=np.zeros((0, 0)) if track is None else track,
+        )
+    )
+
+
+def legend_labels(ax: Axes) -> list[str]:
+    legend = ax.get_legend()
+    assert legend is not None
+    return [text.get_text() for text in legend.get_texts()]
+
+
+def test_charts_count_every_session_and_keep_the_legends_off_the_lines() -> None:
+    import matplotlib.pyplot as plt
+
+    track = np.linspace(10_000, 12_000, 1000 * 5).reshape(1000, 5)
+    figure = chart_of({"strategy": {"name": "martingale:banker", "sessions": 10_000}}, track)
+    try:
+        bankroll, _ = figure.axes
+        assert bankroll.get_title() == (
+            "Bankroll percentiles, martingale:banker (10,000 sessions, paths of the first 1,000)"
+        )
+        assert legend_labels(bankroll) == ["5–95% of sessions", "25–75%", "median", "starting bankroll"]
+        figure.canvas.draw()
+        for ax in figure.axes:  # each legend lies wholly below its plotting area
+            legend = ax.get_legend()
+            assert legend is not None and legend.get_window_extent().y1 < ax.get_window_extent().y0
+    finally:
+        plt.close(figure)
+    figure = chart_of({"strategy": {"name": "flat:banker", "sessions": 200}}, track[:200])
+    assert figure.axes[0].get_title() == "Bankroll percentiles, flat:banker (200 sessions)"
+    plt.close(figure)
+    figure = chart_of({}, exact=-0.0106, sd=0.93)
+    try:
+        (convergence,) = figure.axes
+        assert legend_labels(convergence) == [
+            "simulated mean (Banker, per unit)",
+            "exact -0.010600",
+            "95% range of the mean after that many hands",
+        ]
+    finally:
+        plt.close(figure)
 
 
 def unused_port() -> int:

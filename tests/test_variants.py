@@ -132,10 +132,23 @@ def test_variant_to_dict() -> None:
     data = get_variant("ez").to_dict()
     banker = data["bets"][0]
     assert (data["name"], data["title_zh"], banker["bet"], banker["name_zh"]) == ("ez", "EZ百家樂", "banker", "莊")
-    assert banker["pushes"] == ["three-card 7"] and banker["levels"][0]["pays"] == "1"
+    assert banker["pushes"] == ["three-card 7"] and banker["levels"][0]["pays"] == 1
     assert get_variant("macau").to_dict()["bets"][0]["levels"][0] == {
         "name": "win",
-        "pays": "0.95",
+        "pays": 0.95,
         "gross": "1",
         "commission": "0.05",
     }
+
+
+def test_variant_json_pays_is_the_number_odds_json_gives() -> None:
+    from baccarat.analysis.par_sheet import par_sheet
+
+    for variant in VARIANTS:
+        sheet = par_sheet(8, variant=variant).to_dict()
+        for bet in variant.to_dict()["bets"]:
+            odds = {result["name"]: result["pays"] for result in sheet["bets"][bet["bet"]]["results"]}
+            for level in bet["levels"]:
+                assert type(level["pays"]) is float and level["pays"] == odds[level["name"]], bet["bet"]
+                exact = Fraction(level["gross"]) - Fraction(level["commission"])  # the exact text stays
+                assert float(exact) == level["pays"]

@@ -5,6 +5,12 @@ beads, the Big Road hollow rings (letters in the terminal) with the tie count in
 hollow circles, Small Road filled dots and Cockroach Pig slashes, red or blue. Pair dots: red for a
 Banker pair, blue for a Player pair.
 
+In the terminal every mark also reads without colour (:data:`MARK_GLYPHS`, :data:`PAIR_MARKS`): a blue
+mark has its own glyph (Big Eye Boy ``○``/``◎``, Small Road ``●``/``◉``, Cockroach Pig ``╱``/``╲``)
+and a pair is a corner mark before the letter, top left for a Banker pair as on casino boards
+(``▘``), bottom right for a Player pair (``▗``), both (``▚``); :func:`legend_text` says so under the
+roads.
+
 Each road shows its latest ``width`` drawn columns (the scoreboard's display setting); the SVG shows
 every column unless a width is given.
 
@@ -21,6 +27,13 @@ every column unless a width is given.
  ·  ·  ·
  ·  ·  ·
  ·  ·  ·
+>>> console.print(derived_text(Scoreboard("BPPPB"), DerivedRoad.BIG_EYE_BOY, width=3))  # blue, red, blue
+◎ ○ ◎
+· · ·
+· · ·
+· · ·
+· · ·
+· · ·
 """
 
 from __future__ import annotations
@@ -41,13 +54,17 @@ from baccarat.roads import ROWS, BigRoadCell, DerivedRoad, Mark, Outcome, Scoreb
 __all__ = [
     "DERIVED_GLYPHS",
     "MARK_COLOURS",
+    "MARK_GLYPHS",
     "MARK_STYLES",
+    "PAIR_MARKS",
     "SIDE_COLOURS",
     "SIDE_STYLES",
     "ask_text",
     "bead_plate_text",
     "big_road_text",
     "derived_text",
+    "legend_text",
+    "mark_glyph",
     "render_scoreboard",
     "render_svg",
     "stats_text",
@@ -66,15 +83,43 @@ MARK_STYLES: dict[Mark, str] = {Mark.RED: "bold red", Mark.BLUE: "bold blue"}
 #: SVG colours.
 SIDE_COLOURS: dict[Winner, str] = {Winner.BANKER: "#d0021b", Winner.PLAYER: "#1f5fd1", Winner.TIE: "#2e9d3a"}
 MARK_COLOURS: dict[Mark, str] = {Mark.RED: SIDE_COLOURS[Winner.BANKER], Mark.BLUE: SIDE_COLOURS[Winner.PLAYER]}
-#: The terminal glyph of each derived road, as on casino boards.
+#: The terminal glyph of each derived road, as on casino boards (its red mark's glyph).
 DERIVED_GLYPHS: dict[DerivedRoad, str] = {
     DerivedRoad.BIG_EYE_BOY: "○",
     DerivedRoad.SMALL_ROAD: "●",
     DerivedRoad.COCKROACH_PIG: "╱",
 }
+#: The terminal glyph of each derived road's red and blue marks: the casino glyph for red, a variant
+#: of it for blue, so that the two differ without colour (every glyph one column wide).
+MARK_GLYPHS: dict[DerivedRoad, dict[Mark, str]] = {
+    DerivedRoad.BIG_EYE_BOY: {Mark.RED: "○", Mark.BLUE: "◎"},
+    DerivedRoad.SMALL_ROAD: {Mark.RED: "●", Mark.BLUE: "◉"},
+    DerivedRoad.COCKROACH_PIG: {Mark.RED: "╱", Mark.BLUE: "╲"},
+}
+#: The pair mark written before a Bead Plate or Big Road letter, keyed by (Banker pair, Player pair),
+#: with its style: a corner of the cell, top left for a Banker pair and bottom right for a Player pair.
+PAIR_MARKS: dict[tuple[bool, bool], tuple[str, str]] = {
+    (False, False): (" ", ""),
+    (True, False): ("▘", "bold red"),
+    (False, True): ("▗", "bold blue"),
+    (True, True): ("▚", "bold magenta"),
+}
 _CHINESE: dict[Winner, str] = {Winner.BANKER: "莊", Winner.PLAYER: "閒", Winner.TIE: "和"}
-_PAIR = "•"
 _EMPTY_STYLE = "grey35"
+
+
+def mark_glyph(road: DerivedRoad, mark: Mark) -> str:
+    """The terminal glyph of a derived road's mark (:data:`MARK_GLYPHS`).
+
+    >>> mark_glyph(DerivedRoad.COCKROACH_PIG, Mark.RED), mark_glyph(DerivedRoad.COCKROACH_PIG, Mark.BLUE)
+    ('╱', '╲')
+    """
+    return MARK_GLYPHS[road][mark]
+
+
+def _pair_mark(text: Text, banker_pair: bool, player_pair: bool) -> None:
+    glyph, style = PAIR_MARKS[banker_pair, player_pair]
+    text.append(glyph, style=style)
 
 
 def _window(used: int, width: int) -> range:
@@ -98,14 +143,14 @@ def _grid_lines(columns: list[list[Text | None]], visible: range, *, cell_width:
 
 
 def bead_plate_text(board: Scoreboard, *, width: int | None = None, pairs: bool = True) -> Text:
-    """The Bead Plate (R33) as 6 lines of filled beads (3 characters a cell), pair dots beside them."""
+    """The Bead Plate (R33) as 6 lines of filled beads, 3 characters a cell: pair mark, bead, space."""
     width = width or board.width
 
     def bead(outcome: Outcome) -> Text:
         text = Text()
-        text.append(_PAIR if pairs and outcome.banker_pair else " ", style="bold red")
+        _pair_mark(text, pairs and outcome.banker_pair, pairs and outcome.player_pair)
         text.append(outcome.winner.letter, style=_BEAD_STYLES[outcome.winner])
-        text.append(_PAIR if pairs and outcome.player_pair else " ", style="bold blue")
+        text.append(" ")
         return text
 
     columns: list[list[Text | None]] = [
@@ -115,10 +160,10 @@ def bead_plate_text(board: Scoreboard, *, width: int | None = None, pairs: bool 
 
 
 def big_road_text(board: Scoreboard, *, width: int | None = None, pairs: bool = True) -> Text:
-    """The Big Road (R34) as drawn, 3 characters a cell: Banker pair dot, ``B``/``P``, tie count or Player pair dot.
+    """The Big Road (R34) as drawn, 3 characters a cell: pair mark, ``B``/``P``, tie count.
 
-    A cell with ties shows the count in green (``+`` for 10 or more); its Player pair dot then
-    shows on the Bead Plate only.
+    The pair mark (:data:`PAIR_MARKS`) stands before the letter and the tie count, in green, after
+    it (``+`` for 10 or more), so that neighbouring cells never run together.
     """
     width = width or board.width
 
@@ -126,12 +171,12 @@ def big_road_text(board: Scoreboard, *, width: int | None = None, pairs: bool = 
         if cell is None:
             return None
         text = Text()
-        text.append(_PAIR if pairs and cell.banker_pair else " ", style="bold red")
+        _pair_mark(text, pairs and cell.banker_pair, pairs and cell.player_pair)
         text.append(cell.result.letter, style=SIDE_STYLES[cell.result])
         if cell.ties:
             text.append(str(cell.ties) if cell.ties < 10 else "+", style=SIDE_STYLES[Winner.TIE])
         else:
-            text.append(_PAIR if pairs and cell.player_pair else " ", style="bold blue")
+            text.append(" ")
         return text
 
     columns = [[ring(cell) for cell in column] for column in board.big_road_grid()]
@@ -139,12 +184,11 @@ def big_road_text(board: Scoreboard, *, width: int | None = None, pairs: bool = 
 
 
 def derived_text(board: Scoreboard, road: DerivedRoad, *, width: int | None = None) -> Text:
-    """A derived road (R35) as drawn, 2 characters a cell, with its casino glyph in red or blue."""
+    """A derived road (R35) as drawn, 2 characters a cell, its marks in red or blue (:data:`MARK_GLYPHS`)."""
     width = width or board.width
-    glyph = DERIVED_GLYPHS[road]
 
     def mark(value: Mark | None) -> Text | None:
-        return None if value is None else Text(glyph + " ", style=MARK_STYLES[value])
+        return None if value is None else Text(mark_glyph(road, value) + " ", style=MARK_STYLES[value])
 
     columns = [[mark(m) for m in column] for column in board.derived_grid(road)]
     return _grid_lines(columns, _window(len(columns), width), cell_width=2, empty="·")
@@ -162,7 +206,41 @@ def ask_text(board: Scoreboard) -> Text:
             if mark is None:
                 text.append("–", style=_EMPTY_STYLE)
             else:
-                text.append(DERIVED_GLYPHS[road], style=MARK_STYLES[mark])
+                text.append(mark_glyph(road, mark), style=MARK_STYLES[mark])
+    return text
+
+
+def legend_text(*, pairs: bool = True) -> Text:
+    """What the terminal marks mean, to print under the roads (``pairs``: the pair marks too).
+
+    Every line fits in 80 columns.
+
+    >>> print(legend_text().plain)
+    Key   pairs: ▘ Banker  ▗ Player  ▚ both   B2: 2 ties after B (+: 10 or more)
+          red, the pattern repeats:  ○ Big Eye Boy  ● Small Road  ╱ Cockroach Pig
+          blue, the pattern breaks:  ◎ Big Eye Boy  ◉ Small Road  ╲ Cockroach Pig
+    """
+    text = Text()
+    text.append("Key", style="bold")
+    text.append("   ")
+    if pairs:
+        text.append("pairs:")
+        for key, label in (((True, False), "Banker"), ((False, True), "Player"), ((True, True), "both")):
+            glyph, style = PAIR_MARKS[key]
+            text.append(" ")
+            text.append(glyph, style=style)
+            text.append(f" {label} ")
+        text.append("  ")
+    text.append("B", style=SIDE_STYLES[Winner.BANKER])
+    text.append("2", style=SIDE_STYLES[Winner.TIE])
+    text.append(": 2 ties after B (+: 10 or more)")
+    for mark, meaning in ((Mark.RED, "red, the pattern repeats:"), (Mark.BLUE, "blue, the pattern breaks:")):
+        text.append("\n      ")
+        text.append(meaning, style=MARK_STYLES[mark])
+        for road in DerivedRoad:
+            text.append("  ")
+            text.append(mark_glyph(road, mark), style=MARK_STYLES[mark])
+            text.append(f" {road.label}")
     return text
 
 
@@ -191,7 +269,7 @@ def stats_text(stats: ShoeStats) -> Text:
 
 
 def render_scoreboard(board: Scoreboard, *, width: int | None = None, stats: bool = True, pairs: bool = True) -> Group:
-    """All five roads, the ask road and the shoe statistics as one Rich renderable.
+    """All five roads, the ask road, a key to the marks and the shoe statistics as one Rich renderable.
 
     ``width`` (default: the scoreboard's) is the Bead Plate and Big Road columns shown; the derived
     roads, drawn in half-size cells on casino boards, show 1½ times as many (Big Eye Boy) or ¾ as
@@ -217,6 +295,7 @@ def render_scoreboard(board: Scoreboard, *, width: int | None = None, stats: boo
     )
     parts.append(pair_of_roads)
     parts.append(ask_text(board))
+    parts.append(legend_text(pairs=pairs))
     if stats:
         parts.append(stats_text(shoe_stats(board)))
     return Group(*parts)

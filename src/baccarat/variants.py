@@ -116,7 +116,15 @@ class Variant:
         return next(limit for limit in self.limits if limit.kind == kind)
 
     def to_dict(self) -> dict[str, Any]:
-        """The variant and its paytable as JSON data (``pays`` as exact text, e.g. ``"0.95"``)."""
+        """The variant and its paytable as JSON data.
+
+        ``pays`` is a number, net per unit, as in ``baccarat odds --json`` (e.g. ``0.95``, ``8.0``);
+        ``gross`` and ``commission`` are exact text (``"1"``, ``"0.05"``), so the exact payout is
+        ``gross − commission``.
+
+        >>> get_variant("macau").to_dict()["bets"][0]["levels"]
+        [{'name': 'win', 'pays': 0.95, 'gross': '1', 'commission': '0.05'}]
+        """
         limits = {limit.kind: limit for limit in self.limits}
         bets = []
         for kind in self.bets:
@@ -129,7 +137,7 @@ class Variant:
                     "levels": [
                         {
                             "name": level.name,
-                            "pays": format_pays(level.pays),
+                            "pays": float(level.pays),
                             "gross": format_pays(level.gross),
                             "commission": format_pays(level.commission),
                         }

@@ -39,7 +39,7 @@ from baccarat.play.money import format_money
 from baccarat.play.render import render_cards
 from baccarat.play.rules import pays_brief, rules_renderable, spot_rows
 from baccarat.play.session import CoupRecord, GameSession, RevealStep, player_message, reveal_steps
-from baccarat.road_render import DERIVED_GLYPHS, MARK_STYLES, SIDE_STYLES, bead_plate_text, big_road_text, derived_text
+from baccarat.road_render import MARK_STYLES, SIDE_STYLES, bead_plate_text, big_road_text, derived_text, mark_glyph
 from baccarat.roads import DerivedRoad, Scoreboard
 from baccarat.settlement import BetResult
 
@@ -151,7 +151,7 @@ def ask_line(board: Scoreboard) -> Text:
     after a Player (``–``: none yet).
 
     >>> ask_line(Scoreboard("BPPB")).plain
-    'Ask 問路  B: ○ ● –  P: ○ ● –'
+    'Ask 問路  B: ○ ◉ –  P: ◎ ● –'
     """
     text = Text("Ask 問路 ", style="bold")
     for winner in (Winner.BANKER, Winner.PLAYER):
@@ -159,7 +159,7 @@ def ask_line(board: Scoreboard) -> Text:
         for road, mark in board.ask(winner).items():
             text.append(" ")
             text.append(
-                "–" if mark is None else DERIVED_GLYPHS[road], style="dim" if mark is None else MARK_STYLES[mark]
+                "–" if mark is None else mark_glyph(road, mark), style="dim" if mark is None else MARK_STYLES[mark]
             )
         text.append(" ")
     text.rstrip()
