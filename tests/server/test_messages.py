@@ -345,7 +345,7 @@ def _until(ws: Any, wanted: Any, seen: list[dict[str, Any]], *, limit: int = 500
 
 
 def test_each_user_s_bets_and_payouts_reach_every_connection_of_that_user(make_client: Any, db_url: str) -> None:
-    client = make_client(db_url, betting=2.0)
+    client = make_client(db_url, betting=5.0)  # on the real clock: room for two REST bets on a loaded machine
     users = {"ann": register(client, "ann"), "bob": register(client, "bob")}
     with (
         client.websocket_connect("/ws/tables/macau") as tab,
@@ -357,7 +357,7 @@ def test_each_user_s_bets_and_payouts_reach_every_connection_of_that_user(make_c
             assert ws.receive_json()["type"] == "snapshot"
             ws.send_json({"type": "auth", "token": users[name]["Authorization"][7:], "ref": key})
             _until(ws, lambda m: m["type"] == "authenticated", seen[key])
-        current = betting_round(client, "macau", left=1.0)
+        current = betting_round(client, "macau", left=3.0)
         stakes = {"ann": 1_000, "bob": 300}
         for name, stake in stakes.items():
             body = {"client_id": f"{name}-1", "bet": "tie", "stake": stake, "round_id": current["id"]}
