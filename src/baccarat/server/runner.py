@@ -1,0 +1,797 @@
+"""The loop of one table (:class:`TableRunner`): it runs while this process holds the table's lease.
+
+It owns the table's one authoritative :class:`~baccarat.table.Table` and drives it: deal the coup
+from the provably fair shoe and store its cards, open betting, count down, close, enter the stored
+cards into the table (waiting for the squeezers, R23), settle, end the shoe and reveal its seed.
+Players' actions are applied to the same table in arrival order and stored with the loop's own
+steps, several per transaction (group commit); a failed write rebuilds the table from the
+database (its newest snapshot and the events after it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from baccarat.coup import Position
+from baccarat.dealing import ShoeDealer
+from baccarat.errors import BaccaratError, ProcedureError
+from baccarat.fairness import redeal
+from baccarat.rng import ProvablyFairSource, commitment_of
+from baccarat.road_stats import shoe_stats
+from baccarat.roads import Scoreboard
+from baccarat.server import game
+from baccarat.server.hooks import crash_point
+from baccarat.server.observer import messages
+from baccarat.server.observer.views import seat_view, table_public
+from baccarat.server.ops import TableOp
+from baccarat.server.settings import Dealing, TableSpec
+from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, TableWrite, User
+from baccarat.shoe import DealingMode
+from baccarat.table import Phase, Table, TableInputError
+from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
+
+if TYPE_CHECKING:
+    from baccarat.server.service import Service
+
+__all__ = ["LEASE_SECONDS", "LoadedTable", "TableRunner"]
+
+log = logging.getLogger("baccarat.server")
+T = TypeVar("T")
+
+#: How long a table's lease lasts without renewal (the loop renews it every second).
+LEASE_SECONDS = 5.0
+
+
+@dataclass(slots=True, kw_only=True)
+class _Job:
+    """A table action waiting to be applied and stored (in arrival order, several per transaction)."""
+
+    apply: Callable[[Table, float], tuple[list[TableEvent], Any]]
+    op: TableOp | None = None
+    data: Callable[[list[TableEvent]], tuple[TableOp | None, dict[str, Any]]] | None = None
+    future: asyncio.Future[Any]
+    bet: tuple[User, str] | None = None  # (user, client id) of a bet
+    meta: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedTable:
+    """A table rebuilt from the database: the id of the newest event its snapshot covers (0: no
+    snapshot, every event replayed) and how many stored events were replayed."""
+
+    table: Table
+    snapshot_event_id: int
+    replayed: int
+
+
+class TableRunner:
+    """The loop of one table (runs only while this process holds the table's lease).
+
+    It owns the table's one authoritative :class:`~baccarat.table.Table`: every action (the loop's
+    own, and the players' intents) is applied to it in order and stored, with its ledger entries, by
+    :meth:`Store.commit_table`; actions that arrive while a transaction is being written go together
+    in the next one (group commit). A step that ends a round stores the table's snapshot with it. A
+    failed write rebuilds the table from the database (the newest snapshot and the events after it).
+    """
+
+    def __init__(self, service: Service, spec: TableSpec) -> None:
+        self.service = service
+        self.spec = spec
+        self.config = spec.table_config()
+        self.store = service.store
+        self.clock = service.clock
+        self.leader = False
+        self.table: Table | None = None
+        self.round: dict[str, Any] | None = None
+        self.dealer: ShoeDealer | None = None
+        self.shoe_id: int | None = None
+        self.scoreboard = Scoreboard()
+        self.wallets: dict[str, int] = {}
+        self._jobs: list[_Job] = []
+        self._drainer: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._lease_at = 0.0
+        #: the last rebuild from the database: (the snapshot's newest event id, 0 without one; events replayed)
+        self.restored: tuple[int, int] | None = None
+
+    # --- plumbing -------------------------------------------------------------------------------
+
+    async def _renew(self) -> bool:
+        """Take or renew the table's lease (False: another process holds it).
+
+        When to renew is timed by the service's clock (:meth:`_keep_lease`: a second after the last
+        renewal). When the lease expires is the store's business, on the wall clock: the expiry is
+        compared by every process that shares the database, which share no other clock.
+        """
+        owned = await self.service.write(
+            self.store.leases.acquire_lease, self.spec.id, self.service.owner, ttl=LEASE_SECONDS, dead=_dead_owner
+        )
+        self._lease_at = self.clock.monotonic()
+        if not owned and self.leader:
+            log.warning("table %s: lease lost", self.spec.id)
+        if not owned:
+            self.leader = False
+        return owned
+
+    async def _keep_lease(self) -> None:
+        if self.clock.monotonic() - self._lease_at > 1.0 and not await self._renew():
+            raise _LeaseLost
+
+    def _publish(self, event: dict[str, Any] | None) -> None:
+        self.service.publish(event)
+
+    async def _sleep(self, seconds: float) -> None:
+        self._wake.clear()
+        if not self._stop.is_set():  # a stop asked for while the loop was busy: no more waiting
+            await self.clock.sleep(seconds, wake=self._wake)
+
+    def stop(self) -> None:
+        """Ask the loop to stop after the current step."""
+        self._stop.set()
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Run rounds for as long as the service runs; take the lease over when it is free."""
+        while not self._stop.is_set():
+            try:
+                if not await self._renew():
+                    self._forget()
+                    await self._sleep(1.0)
+                    continue
+                if self.table is None:
+                    await self._restore()
+                await self._step()
+            except _LeaseLost:
+                self._forget()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: the round loop failed; retrying", self.spec.id)
+                self._forget()
+                await self._sleep(1.0)
+        if self.leader:
+            with contextlib.suppress(Exception):
+                await self.service.write(self.store.leases.release_lease, self.spec.id, self.service.owner)
+
+    def _forget(self) -> None:
+        self.leader = False
+        self.table = None
+        self.dealer = None
+        self.shoe_id = None
+        self.round = None
+
+    # --- state from the database ----------------------------------------------------------------
+
+    async def _restore(self) -> None:
+        """Rebuild the table, the shoe and the roads from the database (at start and after taking the lease over)."""
+        table = await self._rebuild()
+        unfinished = await self.service.read(self.store.rounds.unfinished_rounds, self.spec.id)
+        self.round = unfinished[-1] if unfinished else None
+        shoe = await self.service.read(self.store.shoes.active_shoe, self.spec.id)
+        self.scoreboard = Scoreboard()
+        self.dealer, self.shoe_id = None, None
+        if shoe is not None:
+            self.shoe_id = int(shoe["id"])
+            self.dealer = redeal(
+                json.loads(shoe["config"]),
+                server_seed=shoe["server_seed"],
+                client_seed=shoe["client_seed"],
+                first_shoe_number=int(shoe["first_shoe_number"]),
+                coups=int(shoe["coups"]),
+            )
+            for result in await self.service.read(self.store.shoes.shoe_results, self.shoe_id):
+                self.scoreboard.add(game.coup_from_cards(result))
+        self.table = table
+        self.leader = True
+        self.service.lead_taken.set()
+
+    async def _reload(self) -> None:
+        """After a failed write: what is stored is the truth."""
+        self.table = await self._rebuild()
+
+    async def _rebuild(self) -> Table:
+        loaded = await self.service.load_table(self.spec.id, self.config)
+        self.restored = (loaded.snapshot_event_id, loaded.replayed)
+        return loaded.table
+
+    # --- the journal: apply in order, store in groups ---------------------------------------------
+
+    async def submit(
+        self,
+        apply: Callable[[Table, float], tuple[list[TableEvent], Any]],
+        *,
+        op: TableOp | None = None,
+        data: Callable[[list[TableEvent]], tuple[TableOp | None, dict[str, Any]]] | None = None,
+        bet: tuple[User, str] | None = None,
+        meta: dict[str, tuple[int, str, int]] | None = None,
+    ) -> Any:
+        """Apply an action to the table and store it; returns the action's value once committed.
+
+        A refused action raises its :class:`TableError` and stores nothing.
+        """
+        if self.table is None or not self.leader:
+            raise ProcedureError(
+                f"table {self.spec.id} is not run by this server process now",
+                hint="retry in a moment (the table is starting or moving to another process)",
+                code="table.unavailable",
+                params={"table": self.spec.id},
+            )
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._jobs.append(
+            _Job(apply=apply, op=op, data=data, future=future, bet=bet, meta={} if meta is None else meta)
+        )
+        if self._drainer is None or self._drainer.done():
+            self._drainer = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        batch = self.service.options.max_batch
+        while self._jobs:
+            jobs, self._jobs = self._jobs[:batch], self._jobs[batch:]
+            existing: dict[tuple[int, str], dict[str, Any]] = {}
+            for _ in range(2):
+                table = self.table
+                if table is None:
+                    for job in jobs:
+                        job.future.set_exception(ProcedureError(f"table {self.spec.id} is restarting", hint="retry"))
+                    jobs = []
+                    break
+                answers, writes = self._apply(table, jobs, existing)
+                try:
+                    result = await self.service.write(
+                        self.store.commit_table, self.spec.id, writes, owner=self.service.owner
+                    )
+                except ClientIdTaken as taken:  # a client id used before at another table: answer the stored bet
+                    await self._reload()
+                    existing = await self.service.read(self.store.rounds.bets_by_client, taken.keys)
+                    continue
+                except Exception as error:
+                    log.warning("table %s: a write failed (%s); reloading", self.spec.id, error)
+                    with contextlib.suppress(Exception):
+                        await self._reload()
+                    failure = (
+                        error if isinstance(error, BaccaratError) else ProcedureError("the table could not store that")
+                    )
+                    for job in jobs:
+                        if not job.future.done():
+                            job.future.set_exception(failure)
+                    if isinstance(error, LeaseLost):
+                        self._forget()
+                    jobs = []
+                    break
+                self._answer(jobs, answers, result)
+                jobs = []
+                break
+            for job in jobs:
+                if not job.future.done():
+                    job.future.set_exception(ProcedureError("the table could not store that", hint="retry"))
+
+    def _apply(
+        self, table: Table, jobs: list[_Job], existing: dict[tuple[int, str], dict[str, Any]]
+    ) -> tuple[list[tuple[str, Any]], list[TableWrite]]:
+        """Apply jobs to the table in order: each one's answer, and the writes that store them."""
+        writes: list[TableWrite] = []
+        answers: list[tuple[str, Any]] = []
+        for job in jobs:
+            if job.bet is not None and (job.bet[0].id, job.bet[1]) in existing:
+                answers.append(("duplicate", existing[(job.bet[0].id, job.bet[1])]))
+                continue
+            now = max(self.clock.time(), table.state.clock)
+            try:
+                events, value = job.apply(table, now)
+            except BaccaratError as error:
+                answers.append(("error", error))
+                continue
+            op, data = job.data(events) if job.data is not None else (job.op, {})
+            round_id = None if self.round is None else int(self.round["id"])
+            snapshot = None
+            if table.phase is Phase.IDLE and any(isinstance(e, CoupSettled | RoundVoided) for e in events):
+                snapshot = table.snapshot()  # a round ended: the table between rounds
+            if events or op is not None:
+                writes.append(
+                    TableWrite(events, op=op, data=data, round_id=round_id, bet_meta=job.meta, snapshot=snapshot)
+                )
+            answers.append(("ok", (value, events)))
+        return answers, writes
+
+    def _answer(self, jobs: list[_Job], answers: list[tuple[str, Any]], result: CommitResult) -> None:
+        """Answer each job, then broadcast what was stored (the answers bring the runner up to date first)."""
+        placed: list[tuple[str, dict[str, Any]]] = []
+        for job, (kind, answer) in zip(jobs, answers, strict=True):
+            if job.future.done():
+                continue
+            if kind == "error":
+                job.future.set_exception(answer)
+            elif kind == "duplicate":
+                job.future.set_result(_Placed(answer, duplicate=True))
+            else:
+                value, _ = answer
+                done = value(result) if callable(value) else value
+                job.future.set_result(done)
+                if job.bet is not None and isinstance(done, _Placed) and done.bet is not None and not done.duplicate:
+                    mine = messages.my_bet(
+                        self.spec.id, done.bet, done.balance, at_table=done.at_table, ts=self.clock.time()
+                    )
+                    placed.append((job.bet[0].name, mine))
+        for event in result.published:
+            self._publish(event)
+        if placed:  # every connection of each bettor hears of their accepted bets
+            self.service.tell(self.spec.id, placed)
+
+    # --- the round loop -------------------------------------------------------------------------
+
+    async def _step(self) -> None:
+        table = self.table
+        assert table is not None
+        if table.phase is Phase.IDLE:
+            if self.round is not None:  # a stored round the table never opened: nothing was bet on it
+                await self.service.write(self.store.rounds.forget_round, int(self.round["id"]))
+                self.round = None
+            await self._open()
+        elif table.phase is Phase.BETTING:
+            await self._betting()
+        else:
+            await self._dealing()
+
+    async def _open(self) -> None:
+        is_open, change_shoe, _ = await self.service.read(self.store.tables.table_flags, self.spec.id)
+        if not is_open:
+            await self._sleep(0.5)
+            return
+        cards: dict[str, Any] | None = None
+        layout: dict[str, Any] | None = None
+        new_shoe = False
+        if self.spec.dealing is not Dealing.DEALER_ENTRY:
+            await self._ensure_shoe(change_shoe)
+            assert self.dealer is not None
+            new_shoe = self.dealer.coups_in_shoe == 0
+            dealt = self.dealer.next_coup()
+            cards = {
+                "cards": [str(c) for c in dealt.result.cards],
+                "shoe_number": dealt.shoe_number,
+                "coup": dealt.number,
+                "last": dealt.last,
+                "burned": [str(c) for c in dealt.burned],
+            }
+            if dealt.layout is not None:
+                layout = dealt.layout.face_down()
+                cards["layout"] = dealt.layout.reveal()
+
+        def apply(table: Table, now: float) -> tuple[list[TableEvent], Any]:
+            events: list[TableEvent] = []
+            if new_shoe and table.state.coup_number > 0:
+                events += table.change_shoe(reason="new provably fair shoe", now=now)
+            events += table.open_betting(now=now)
+
+            def opened(result: CommitResult) -> int | None:
+                self.round = result.round_row  # before anyone hears of the round: bets on it are taken at once
+                return result.round_id
+
+            return events, opened
+
+        data = {
+            "shoe_id": self.shoe_id,
+            "cards": cards,
+            "layout": layout,
+            "betting_seconds": self.spec.betting_seconds,
+        }
+        round_id = await self.submit(apply, op=TableOp.OPEN, data=lambda _: (TableOp.OPEN, data))
+        if self.round is None or int(self.round["id"]) != int(round_id):
+            self.round = await self.service.read(self.store.rounds.round_row, int(round_id))
+        crash_point("round_opened")
+
+    def totals(self) -> dict[str, int]:
+        """Total stake per bet kind on the table now."""
+        out: dict[str, int] = {}
+        if self.table is not None:
+            for bet in self.table.state.bets.values():
+                out[bet.kind.value] = out.get(bet.kind.value, 0) + bet.stake
+        return out
+
+    async def _betting(self) -> None:
+        assert self.round is not None
+        round_id = int(self.round["id"])
+        closes_at = float(self.round["closes_at"])
+        while (left := closes_at - self.clock.time()) > 0:
+            table = self.table
+            if table is None or table.phase is not Phase.BETTING:
+                return
+            self.service.publish_transient(
+                messages.countdown(
+                    table=self.spec.id,
+                    round_id=round_id,
+                    seconds_left=round(left, 2),
+                    totals=self.totals(),
+                    exposure=table.state.exposure(),
+                    players=len(table.state.bettors),
+                    ts=self.clock.time(),
+                )
+            )
+            await self._sleep(min(1.0, left))
+            if self._stop.is_set():
+                return
+            await self._keep_lease()
+        number = self.round["number"]
+        await self.submit(
+            lambda table, now: (table.close_betting(now=now), None),
+            op=TableOp.CLOSE,
+            data=lambda events: (TableOp.CLOSE, {"number": number, **messages.betting_closed_fields(events)}),
+        )
+        crash_point("round_closed")
+
+    async def _dealing(self) -> None:
+        table = self.table
+        assert table is not None
+        if self.round is None:  # cannot happen: the round row is stored with the events that open it
+            await self.submit(lambda t, now: (t.void(reason="no stored round", now=now), None))
+            return
+        stored = json.loads(self.round["cards"]) if self.round["cards"] else None
+        side = table.reveal_due
+        if side is not None:
+            left = table.state.reveal_since + self.config.squeeze_seconds - self.clock.time()
+            if left > 0:
+                await self._sleep(min(0.5, left))
+                await self._keep_lease()
+                return
+            await self.submit(lambda t, now: (t.reveal(side, now=now), None), data=self._settle_data)
+        elif stored is not None:
+            cards = [str(c) for c in stored["cards"]]
+
+            def deal(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+                events: list[TableEvent] = []
+                while t.due is not None:
+                    events += t.deal_card(cards[len(t.state.coup.cards)], now=now)
+                return events, None
+
+            await self.submit(deal, data=self._settle_data)
+        else:
+            await self._sleep(0.2)
+            await self._keep_lease()
+            return
+        if self.table is not None and self.table.phase is Phase.IDLE:
+            await self._finished()
+
+    def _settle_data(self, events: list[TableEvent]) -> tuple[TableOp | None, dict[str, Any]]:
+        """The round change that goes with a step of the deal: its settlement, when the coup settled."""
+        settled = next((e for e in events if isinstance(e, CoupSettled)), None)
+        if settled is None:
+            return None, {}
+        assert self.round is not None
+        cards = [settled.player[0], settled.banker[0], settled.player[1], settled.banker[1]]
+        cards += list(settled.player[2:]) + list(settled.banker[2:])
+        texts = [str(c) for c in cards]
+        result = game.coup_from_cards(texts)
+        stored = json.loads(self.round["cards"]) if self.round["cards"] else None
+        last = bool(stored and stored.get("last"))
+        self.scoreboard.add(result)
+        return TableOp.SETTLE, {
+            "number": self.round["number"],
+            "result": {"cards": texts, **result.to_dict()},
+            "bets": len(settled.settlements),
+            "returned": sum(s.returned for s in settled.settlements),
+            "roads": self.scoreboard.to_dict(),
+            "stats": shoe_stats(self.scoreboard).to_dict(),
+            "last": last,
+            messages.PRIVATE_FIELD: messages.settled_private(
+                settled, {} if self.table is None else self.table.state.bettors
+            ),
+        }
+
+    async def _finished(self) -> None:
+        crash_point("round_settled")
+        last = False
+        if self.round is not None and self.round["cards"]:
+            last = bool(json.loads(self.round["cards"]).get("last"))
+        self.round = None
+        if last and self.shoe_id is not None:
+            self._publish(await self.service.write(self.store.shoes.end_shoe, self.shoe_id, reason="shoe finished"))
+            crash_point("shoe_ended")
+            self.dealer, self.shoe_id = None, None
+        await self._sleep(self.spec.settle_pause_seconds)
+
+    async def _ensure_shoe(self, change_requested: bool) -> None:
+        dealer = self.dealer
+        coups = 0 if dealer is None else dealer.coups_in_shoe
+        over = dealer is not None and (
+            change_requested
+            or (dealer.config.mode is not DealingMode.CONTINUOUS and dealer.shoe_over and coups > 0)
+            or (dealer.config.mode is DealingMode.CONTINUOUS and coups >= self.spec.coups_per_seed)
+        )
+        if over and self.shoe_id is not None:
+            reason = "changed by the house" if change_requested else "shoe finished"
+            self._publish(await self.service.write(self.store.shoes.end_shoe, self.shoe_id, reason=reason))
+            crash_point("shoe_ended")
+            self.dealer, self.shoe_id = None, None
+        if self.dealer is not None:
+            return
+        config = self.spec.shoe_config()
+        assert config is not None
+        server_seed = secrets.token_hex(32)
+        client_seed = f"{self.spec.id}:{secrets.token_hex(8)}"
+        shoe_id, event = await self.service.write(
+            self.store.shoes.start_shoe,
+            table_id=self.spec.id,
+            config=config.to_dict(),
+            server_seed=server_seed,
+            client_seed=client_seed,
+            commitment=commitment_of(server_seed),
+        )
+        self._publish(event)
+        self.shoe_id = shoe_id
+        self.dealer = ShoeDealer(config, source=ProvablyFairSource(server_seed=server_seed, client_seed=client_seed))
+        self.scoreboard = Scoreboard()
+
+    # --- intents --------------------------------------------------------------------------------
+
+    def _seat_view(self, name: str) -> dict[str, Any]:
+        assert self.table is not None
+        return seat_view(self.table, name)
+
+    async def _joined(self, user: User, *, seat: int | None = None, buy_in: int | None = None) -> None:
+        """Bring the user to the table (standing by default) with ``buy_in`` (default: the whole wallet)."""
+        table = self.table
+        if table is not None and user.name in table.state.bettors:
+            return
+        wallet, _ = await self.service.read(self.store.ledger.balances, user)
+        amount = wallet if buy_in is None else buy_in
+        if amount > wallet:
+            raise TableInputError(
+                f"{user.name!r} has {wallet} in the wallet and cannot bring {amount}",
+                hint="bring less",
+                code="wallet.insufficient",
+                params={"bettor": user.name, "wallet": wallet, "amount": amount},
+            )
+        self.wallets[user.name] = wallet - amount
+        await self.submit(lambda t, now: (t.join(user.name, balance=amount, seat=seat, now=now), None))
+
+    async def join(self, user: User, *, seat: int | None, buy_in: int | None) -> dict[str, Any]:
+        """The user comes to the table, seated or standing."""
+        if self.table is not None and user.name in self.table.state.bettors:
+            raise TableInputError(
+                f"{user.name!r} is already at the table",
+                hint="sit, or leave first",
+                code="bettor.already_at_table",
+                rule="R20",
+                params={"bettor": user.name},
+            )
+        await self._joined(user, seat=seat, buy_in=buy_in)
+        return self._seat_view(user.name)
+
+    async def sit(self, user: User, seat: int) -> dict[str, Any]:
+        """Take a seat (joining the table first when needed, R20)."""
+        if self.table is not None and user.name not in self.table.state.bettors:
+            await self._joined(user, seat=seat)
+            return self._seat_view(user.name)
+        await self.submit(lambda t, now: (t.sit(user.name, seat, now=now), None))
+        return self._seat_view(user.name)
+
+    async def leave(self, user: User) -> dict[str, Any]:
+        """Pay the commission box (R27), take the rest back to the wallet and leave."""
+        events: list[TableEvent] = await self.submit(lambda t, now: ((e := t.leave(user.name, now=now)), e))
+        left = events[0]
+        assert isinstance(left, BettorLeft)
+        self.wallets.pop(user.name, None)
+        return {"amount": left.amount, "commission": left.commission, "at_table": False}
+
+    async def cash_out(self, user: User, amount: int | None) -> dict[str, Any]:
+        """Pay the commission box (R27) and take ``amount`` (default: all available) back to the wallet."""
+        events: list[TableEvent] = await self.submit(lambda t, now: ((e := t.cash_out(user.name, amount, now=now)), e))
+        out = events[0]
+        assert isinstance(out, CashedOut)
+        self.wallets[user.name] = self.wallets.get(user.name, 0) + out.amount
+        return {"amount": out.amount, "commission": out.commission, **self._seat_view(user.name)}
+
+    async def switch_variant(self, user: User, variant: str) -> dict[str, Any]:
+        """Switch between standard and no-commission play with no bet open (R28)."""
+        await self.submit(lambda t, now: (t.switch_variant(user.name, variant, now=now), None))
+        return self._seat_view(user.name)
+
+    async def reveal(self, user: User | None, side: str) -> dict[str, Any]:
+        """Turn a side's face-down cards: its squeezer, or the dealer (``None``) (R23)."""
+        by = None if user is None else user.name
+        await self.submit(lambda t, now: (t.reveal(side, by=by, now=now), None), data=self._settle_data)
+        self._wake.set()
+        return self.public()
+
+    async def hand_over(self, user: User, side: str, to: str | None) -> dict[str, Any]:
+        """Hand the squeeze of a side to another seated bettor with a bet, or to the dealer (R23)."""
+        await self.submit(lambda t, now: (t.hand_over(user.name, side, to=to, now=now), None))
+        return self.public()
+
+    async def enter_card(self, card: str, *, position: str | None, face_up: bool) -> dict[str, Any]:
+        """A card entered by the dealer (R18)."""
+        try:
+            at = None if position is None else Position(position)
+        except ValueError:
+            raise TableInputError(
+                f"unknown position {position!r}",
+                hint="one of: " + ", ".join(p.value for p in Position),
+                code="position.invalid",
+                params={"position": position},
+            ) from None
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            return t.deal_card(card, position=at, exposed=face_up, now=now), None
+
+        def data(events: list[TableEvent]) -> tuple[TableOp | None, dict[str, Any]]:
+            op, settled = self._settle_data(events)
+            if op is not None:
+                return op, settled
+            return TableOp.CARDS, {"cards": self._entered()}
+
+        await self.submit(apply, data=data)
+        self._wake.set()
+        table = self.table
+        assert table is not None
+        due = table.due
+        return {"entered": self._entered(), "due": None if due is None else due.value}
+
+    def _entered(self) -> list[str]:
+        table = self.table
+        assert table is not None
+        coup = table.state.coup
+        return [str(coup.cards[p]) for p in Position if p in coup.cards]
+
+    async def void(self, round_id: int, reason: str) -> int:
+        """Void the round in play (R18): every bet refunded in full; returns the amount refunded."""
+        if self.round is None or int(self.round["id"]) != round_id:
+            raise ProcedureError(
+                f"round {round_id} is not in play",
+                hint="only the round in play can be voided",
+                code="round.not_in_play",
+                params={"round": round_id},
+            )
+        payload: dict[str, Any] = {"number": self.round["number"], "reason": reason}
+        if self.round["cards"]:
+            payload["cards"] = json.loads(self.round["cards"])
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            events = t.void(reason=reason, now=now)
+            voided = events[0]
+            assert isinstance(voided, RoundVoided)
+            payload["refunded"] = sum(r.stake for r in voided.refunds)
+            payload[messages.PRIVATE_FIELD] = messages.voided_private(voided, t.state.bettors)
+            return events, payload["refunded"]
+
+        refunded = int(await self.submit(apply, data=lambda _: (TableOp.VOID, payload)))
+        self.round = None
+        self._wake.set()
+        return refunded
+
+    async def place_bet(
+        self, user: User, *, client_id: str, bet: str, stake: int, round_id: int | None, spot: int | None = None
+    ) -> _Placed:
+        """Place a bet on the round betting now (joining the table standing on a first bet)."""
+        table = self.table
+        if table is None:
+            raise ProcedureError(
+                f"table {self.spec.id} is starting",
+                hint="retry in a moment",
+                code="table.unavailable",
+                params={"table": self.spec.id},
+            )
+        key = _bet_key((user, client_id))
+        if key in table.state.bet_ids:  # placed before: the stored bet is the answer (its body is not compared)
+            if stored := await self._stored_bet(user, client_id):
+                return stored
+        else:
+            current = None if self.round is None else int(self.round["id"])
+            if round_id is not None and round_id != current:
+                if stored := await self._stored_bet(user, client_id):
+                    return stored
+                raise ProcedureError(
+                    f"betting is closed for round {round_id}",
+                    hint="bet on the round now betting",
+                    code="betting.closed",
+                    params={"round": round_id},
+                )
+            if user.name not in table.state.bettors:
+                if stored := await self._stored_bet(user, client_id):
+                    return stored
+                await self._joined(user)
+        name = user.name
+        placed_round = self.round
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            before = t.state.bettors[name].balance if name in t.state.bettors else 0
+            events = t.place_bet(name, bet, stake, spot=spot, bet_id=key, now=now)
+            wallet = self.wallets.get(name, 0)
+            at_table = t.state.bettors[name].balance
+            after = at_table + wallet
+            if not events:
+                return events, lambda result: _Placed(None, duplicate=True, key=key)
+            meta[key] = (user.id, client_id, before + wallet)
+            placed = events[0]
+            assert isinstance(placed, BetPlaced)
+
+            def answer(result: CommitResult) -> _Placed:
+                view = {
+                    "id": result.bet_ids.get(key),
+                    "round_id": None if placed_round is None else placed_round["id"],
+                    "client_id": client_id,
+                    "bet": placed.kind.value,
+                    "stake": stake,
+                    "status": "accepted",
+                    "result": None,
+                    "paid": None,
+                    "commission": None,
+                    "returned": None,
+                    "balance_before": before + wallet,
+                    "balance_after": None,
+                }
+                return _Placed(view, balance=after, at_table=at_table)
+
+            return events, answer
+
+        meta: dict[str, tuple[int, str, int]] = {}
+        try:
+            placed = await self.submit(apply, bet=(user, client_id), meta=meta)
+        except BaccaratError:
+            # the table forgets a round's bet ids when the round ends: a bet sent again in a later
+            # round (whose betting may be closed, or whose limits it may break) is answered by the
+            # stored bet, as it was in its own round
+            if stored := await self._stored_bet(user, client_id):
+                return stored
+            raise
+        assert isinstance(placed, _Placed)
+        if placed.bet is None:
+            placed = await self._stored_bet(user, client_id) or _Placed(None, duplicate=True)
+        return placed
+
+    async def _stored_bet(self, user: User, client_id: str) -> _Placed | None:
+        """The answer to a bet placed before: the stored bet with this client id (``None``: none stored)."""
+        found = await self.service.read(self.store.rounds.bets_by_client, [(user.id, client_id)])
+        bet = found.get((user.id, client_id))
+        return None if bet is None else _Placed(bet, duplicate=True)
+
+    def public(self) -> dict[str, Any]:
+        """What every client may see of the table now."""
+        table = self.table
+        if table is None:
+            return {}
+        return table_public(table, self.config)
+
+
+@dataclass(slots=True)
+class _Placed:
+    """The answer to a bet: the stored bet, whether it was a repeat, the bettor's balance after (and
+    their money at the table after)."""
+
+    bet: dict[str, Any] | None
+    duplicate: bool = False
+    balance: int | None = None
+    key: str | None = None
+    at_table: int | None = None
+
+
+def _dead_owner(owner: str) -> bool:
+    """Whether a lease holder (``host:pid:token``) is a process of this machine that no longer runs."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != os.uname().nodename or not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0]
+    except OSError:
+        return Path("/proc/self").exists()  # no such process (where /proc can tell)
+    except IndexError:
+        return False
+    return state in "ZX"
+
+
+def _bet_key(bet: tuple[User, str]) -> str:
+    return f"{bet[0].id}/{bet[1]}"
+
+
+class _LeaseLost(Exception):
+    """This process no longer holds the table's lease."""
