@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CODES", "CODE_PATTERN", "REGISTRY", "STATUS", "ErrorCode"]
+__all__ = ["CODES", "CODE_BY_STATUS", "CODE_PATTERN", "REGISTRY", "STATUS", "ErrorCode"]
 
 #: What a code looks like: ``area.reason``, lowercase words joined by ``_``.
 CODE_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
@@ -254,3 +254,18 @@ CODES: dict[str, str] = {code: entry.meaning for code, entry in REGISTRY.items()
 
 #: The HTTP status a REST answer with the code has.
 STATUS: dict[str, int] = {code: entry.status for code, entry in REGISTRY.items()}
+
+#: The code of a refusal known only by its HTTP status (a framework's own answer, an answer passed on
+#: without a code); any other status is ``request.invalid``.
+CODE_BY_STATUS: dict[int, str] = {
+    400: "request.invalid",
+    401: "auth.required",
+    403: "auth.forbidden",
+    404: "request.not_found",
+    405: "request.method_not_allowed",
+    409: "procedure.not_now",
+    413: "request.too_large",
+    422: "request.invalid",
+    429: "request.rate_limited",
+    503: "table.unavailable",
+}

@@ -130,20 +130,25 @@ COMMANDS: tuple[CommandEntry, ...] = (
 _ENTRIES = {entry.name: entry for entry in COMMANDS}
 
 
-class LazyGroup(TyperGroup):
-    """The ``baccarat`` group: a command's module is imported the first time the command is needed,
-    and the group's own help is drawn from :data:`COMMANDS` without importing any of them."""
+class _Light:
+    """A group or command whose values are read by :func:`~baccarat.cli.params.lighten`'s converters
+    and whose flags (``--json``, ``-h, --help``) are shown without a type."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         lighten(self)
 
     def get_help_option(self, ctx: Context) -> Any:
-        """``-h, --help``."""
-        option = super().get_help_option(ctx)
+        """``-h, --help``, shown as a flag."""
+        option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             lighten_param(option)
         return option
+
+
+class LazyGroup(_Light, TyperGroup):
+    """The ``baccarat`` group: a command's module is imported the first time the command is needed,
+    and the group's own help is drawn from :data:`COMMANDS` without importing any of them."""
 
     def list_commands(self, ctx: Context) -> list[str]:
         """Every command, in the order of :data:`COMMANDS`."""
@@ -247,20 +252,8 @@ def _panel(title: str, rows: list[tuple[str, str]], width: int, colour: bool) ->
     return lines
 
 
-class BaccaratCommand(TyperCommand):
-    """A ``baccarat`` command: its values read by :func:`~baccarat.cli.params.lighten`'s converters, and
-    its flags (``--json``, ``--help``) shown without a type."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        lighten(self)
-
-    def get_help_option(self, ctx: Context) -> Any:
-        """``-h, --help``, shown as a flag."""
-        option = super().get_help_option(ctx)
-        if option is not None:
-            lighten_param(option)
-        return option
+class BaccaratCommand(_Light, TyperCommand):
+    """A ``baccarat`` command (values and flags as :class:`_Light` reads and shows them)."""
 
 
 def command(panel: str, name: str | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]:

@@ -12,6 +12,7 @@ from typing import Any
 from baccarat.roads import Scoreboard
 from baccarat.server import game
 from baccarat.server.observer.views import round_view, table_view, user_view
+from baccarat.server.schema import RoundStatus
 from baccarat.server.service import Service
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import User
@@ -138,7 +139,7 @@ class AppContext:
         if row is None:
             return None
         totals = None
-        if row["status"] == "betting":
+        if row["status"] == RoundStatus.BETTING.value:
             totals = await self.service.read(self.service.store.rounds.round_totals, int(row["id"]))
         return round_view(row, totals=totals)
 

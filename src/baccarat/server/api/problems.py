@@ -19,8 +19,9 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from baccarat.error_codes import STATUS
+from baccarat.error_codes import CODE_BY_STATUS, STATUS
 from baccarat.errors import BaccaratError, ProcedureError
+from baccarat.server.api.models import ErrorBody
 
 __all__ = [
     "ERRORS",
@@ -31,20 +32,6 @@ __all__ = [
     "problem_response",
     "validation_problem",
 ]
-
-#: The code of a refusal by HTTP status, where nothing more precise is known.
-_STATUS_CODES = {
-    400: "request.invalid",
-    401: "auth.required",
-    403: "auth.forbidden",
-    404: "request.not_found",
-    405: "request.method_not_allowed",
-    409: "procedure.not_now",
-    413: "request.too_large",
-    422: "request.invalid",
-    429: "request.rate_limited",
-    503: "table.unavailable",
-}
 
 
 class Refusal(Exception):
@@ -121,7 +108,7 @@ async def _validation(_: Request, error: Exception) -> JSONResponse:
 
 async def _http(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
-    code = _STATUS_CODES.get(error.status_code, "request.invalid")
+    code = CODE_BY_STATUS.get(error.status_code, "request.invalid")
     detail = str(error.detail) if error.status_code != 404 else "no such resource"
     problem: dict[str, Any] = {"code": code, "rule": None, "params": {}, "detail": detail}
     return problem_response(error.status_code, problem, headers=getattr(error, "headers", None))
@@ -136,8 +123,6 @@ def install_handlers(app: FastAPI) -> None:
 
 
 def _errors() -> dict[int | str, dict[str, Any]]:
-    from baccarat.server.api.models import ErrorBody
-
     return {
         status: {"model": ErrorBody, "description": text}
         for status, text in (

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 from baccarat.bets import BetKind
 from baccarat.coup import Position, Side, Winner
+from baccarat.error_codes import CODE_BY_STATUS
 from baccarat.settlement import BetResult
 from baccarat.table_events import BettingClosed, CoupSettled, RoundVoided, TableEvent, event_from_dict
 
@@ -393,17 +394,6 @@ def action_ok(action: str, answer: Mapping[str, Any], ref: Ref = None, *, status
     return reply(f"{action}_ok", ref, status=status, **answer)
 
 
-#: The code of a refusal that came without one, by HTTP status.
-_DEFAULT_CODES = {
-    401: "auth.required",
-    403: "auth.forbidden",
-    409: "procedure.not_now",
-    413: "request.too_large",
-    429: "request.rate_limited",
-    503: "table.unavailable",
-}
-
-
 def error(status: int, problem: Mapping[str, Any], ref: Ref = None) -> Message:
     """A refusal: the HTTP status it would have on REST, the ``ref``, and the problem
     (``code``, ``rule``, ``params``, ``detail``: :meth:`baccarat.errors.BaccaratError.problem`).
@@ -415,7 +405,7 @@ def error(status: int, problem: Mapping[str, Any], ref: Ref = None) -> Message:
         "type": "error",
         "status": status,
         "ref": ref,
-        "code": problem.get("code") or _DEFAULT_CODES.get(status, "request.invalid"),
+        "code": problem.get("code") or CODE_BY_STATUS.get(status, "request.invalid"),
         "rule": problem.get("rule"),
         "params": dict(problem.get("params") or {}),
         "detail": str(problem.get("detail", "")),

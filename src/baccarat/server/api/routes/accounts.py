@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -21,14 +22,11 @@ T = TypeVar("T")
 
 router = APIRouter(prefix="/api", tags=["accounts"], responses=ERRORS)
 
-#: A hash checked for a name nobody has, so that a login for an unknown name costs what any login costs.
-_DUMMY_HASH: list[str] = []
 
-
+@functools.cache
 def _dummy_hash() -> str:
-    if not _DUMMY_HASH:
-        _DUMMY_HASH.append(hash_password("x" * 16))
-    return _DUMMY_HASH[0]
+    """A hash checked for a name nobody has, so that a login for an unknown name costs what any login costs."""
+    return hash_password("x" * 16)
 
 
 async def _off_loop(context: AppContext, fn: Callable[..., T], *args: Any) -> T:
