@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest bench clean venv
+.PHONY: run test lint typecheck pytest jscheck bench clean venv
 
 venv: $(STAMP)
 
@@ -31,10 +31,25 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# the engine, mathematics, CLI and game tests (and doctests) on every core (at most four worker
+# processes, each test file on one); then the server and browser tests, one at a time (they run
+# servers, browsers and clocks of their own)
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --maxprocesses=4 --dist loadfile --ignore=tests/server --ignore=tests/web
+	$(BIN)/pytest -q tests/server tests/web
 
-test: lint typecheck pytest
+# the browser table's JavaScript: type checks (tsc, checkJs) and unit tests (node --test)
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+jscheck: $(NODE_STAMP)
+	npx --no-install tsc --noEmit
+	node --test tests/web_js/
+
+test: lint typecheck jscheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_deal.py

@@ -10,7 +10,7 @@ last second before the close, the bets refused because betting had closed by the
 arrived (counted apart from the errors: a bet sent a moment before the close may arrive after
 it), and p50/p99 broadcast latency (the ``ts`` of a public message that every client gets,
 ``betting_opened``, ``countdown``, ``betting_closed`` and ``round_settled``, to its arrival at a
-client).
+client; messages sent before the clock started are left out).
 
 Each client bets on its own clock: its bet times are a random phase plus multiples of ``1/rate``,
 and times that fall while betting is closed are skipped, so bets arrive spread over time as from
@@ -25,6 +25,12 @@ fresh schema, dropped afterwards.
 
     .venv/bin/python benchmarks/load_table.py --clients 500 --rate 4 --seconds 20
     .venv/bin/python benchmarks/load_table.py --clients 500 --rate 5 --seconds 30 --db postgresql --servers 2
+    .venv/bin/python benchmarks/load_table.py --clients 300 --rate 5 --seconds 20 --attack
+
+``--attack`` runs the load twice on the same server: the honest clients alone, then beside an
+attacking process (8 logins at a time for names nobody registered, and ``--attackers`` websocket
+clients that each send one client id again ``--replay-rate`` times a second, round after round),
+and prints the honest clients' ack p99 both times and how the attackers were answered.
 """
 
 from __future__ import annotations
@@ -54,6 +60,11 @@ import websockets
 TABLES = """
 [server]
 starting_balance = 100000000
+[security]
+# every client of the benchmark comes from one address
+registrations_per_address = 100000
+ws_connects_burst = 100000
+ws_connects_per_second = 1000
 [[table]]
 id = "bench"
 name = "Bench"
@@ -142,7 +153,9 @@ class _Player:
         """Note a message from the server: its broadcast latency, and when betting opens and closes."""
         kind = message.get("type")
         now = time.time()
-        if kind in BROADCAST_KINDS and "ts" in message and now >= self.start:
+        # only messages the server sent once the clock started (those sent while the clients were
+        # still connecting wait in their sockets until the client reads them)
+        if kind in BROADCAST_KINDS and "ts" in message and float(message["ts"]) >= self.start:
             self.sample["broadcast"].setdefault(kind, []).append(now - float(message["ts"]))
         if kind == "betting_opened" or (kind == "countdown" and int(message["round_id"]) != self.round_id):
             self.round_id = int(message["round_id"])
@@ -256,16 +269,54 @@ def _worker(job_file: Path) -> None:
         uvloop.install()
     except ImportError:
         pass
-    job_file.with_suffix(".out").write_text(json.dumps(asyncio.run(_clients(job))))
+    run = _attack(job) if job.get("attack") else _clients(job)
+    job_file.with_suffix(".out").write_text(json.dumps(asyncio.run(run)))
 
 
-async def _register_all(bases: list[str], count: int) -> list[str]:
+async def _attack(job: dict[str, Any]) -> dict[str, Any]:
+    """The attackers of ``--attack``, beside the honest clients: logins for names nobody registered
+    (8 at a time, as fast as they are answered) and websocket clients that send one client id from
+    an earlier round again and again; what they sent and how they were answered."""
+    answers: dict[str, int] = {}
+    start, until, base = float(job["start"]), float(job["until"]), str(job["base"])
+
+    async def logins() -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+            while time.time() < until:
+                body = {"name": f"nobody{secrets.token_hex(6)}", "password": "not-a-password"}
+                answer = await client.post("/api/auth/login", json=body)
+                code = f"login {answer.status_code}"
+                answers[code] = answers.get(code, 0) + 1
+
+    async def replays(token: str, index: int) -> None:
+        url = base.replace("http", "ws", 1) + "/ws/tables/bench"
+        async with websockets.connect(url, max_size=2**22, compression=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": token}))
+            bet = {"type": "bet", "ref": 0, "client_id": f"replay{index}", "bet": "banker", "stake": 100}
+            while time.time() < until:
+                await ws.send(json.dumps(bet))  # placed once, then the same client id round after round
+                with contextlib.suppress(TimeoutError):
+                    while True:  # read what came, without waiting long
+                        message = json.loads(await asyncio.wait_for(ws.recv(), timeout=0.001))
+                        if message.get("type") in ("bet_ack", "error"):
+                            kind = "duplicate" if message.get("duplicate") else message.get("code", "ok")
+                            code = f"replay {kind}"
+                            answers[code] = answers.get(code, 0) + 1
+                await asyncio.sleep(1 / float(job["replay_rate"]))
+
+    await asyncio.sleep(max(0.0, start - time.time()))
+    tokens = job["tokens"]
+    await asyncio.gather(*(logins() for _ in range(8)), *(replays(t, i) for i, t in enumerate(tokens)))
+    return {"answers": answers}
+
+
+async def _register_all(bases: list[str], count: int, prefix: str = "bench") -> list[str]:
     """Register ``count`` players, the ``i``-th through server ``i % len(bases)``; their tokens."""
     clients = [httpx.AsyncClient(base_url=base, timeout=30) for base in bases]
     semaphore = asyncio.Semaphore(20)
 
     async def one(i: int) -> str:
-        body = {"name": f"bench{i}_{os.getpid()}", "password": "bench-password"}
+        body = {"name": f"{prefix}{i}_{os.getpid()}", "password": "bench-password"}
         async with semaphore:
             answer = await clients[i % len(clients)].post("/api/auth/register", json=body)
         answer.raise_for_status()
@@ -278,10 +329,13 @@ async def _register_all(bases: list[str], count: int) -> list[str]:
             await client.aclose()
 
 
-def _run_clients(args: argparse.Namespace, bases: list[str]) -> tuple[dict[str, Sample], list[float]]:
-    """Register the players, run the client processes, gather what they measured by server and
-    the lag of their event loops."""
-    tokens = asyncio.run(_register_all(bases, args.clients))
+def _run_clients(
+    args: argparse.Namespace, bases: list[str], tokens: list[str] | None = None, attackers: list[str] | None = None
+) -> tuple[dict[str, Sample], list[float]]:
+    """Register the players (unless ``tokens``), run the client processes (and, with
+    ``attackers``' tokens, an attacking process beside them), gather what they measured by
+    server and the lag of their event loops."""
+    tokens = tokens or asyncio.run(_register_all(bases, args.clients))
     ws_urls = [base.replace("http", "ws", 1) + "/ws/tables/bench" for base in bases]
     start = time.time() + 3.0 + args.clients / 50  # the clients connect and join the table meanwhile
     results: dict[str, Sample] = {str(s): _empty() for s in range(len(bases))}
@@ -296,6 +350,17 @@ def _run_clients(args: argparse.Namespace, bases: list[str]) -> tuple[dict[str, 
             spec = {"clients": share, "start": start, "until": start + args.seconds}
             job.write_text(json.dumps(spec | {"rate": args.rate, "burst": args.burst, "margin": args.margin}))
             workers.append((subprocess.Popen([sys.executable, __file__, "--worker", str(job)]), job))
+        attack = Path(tmp) / "attack.json"
+        if attackers:
+            spec = {
+                "attack": True,
+                "base": bases[0],
+                "tokens": attackers,
+                "start": start,
+                "until": start + args.seconds,
+            }
+            attack.write_text(json.dumps(spec | {"replay_rate": args.replay_rate}))
+            attacking = subprocess.Popen([sys.executable, __file__, "--worker", str(attack)])
         for process, job in workers:
             try:
                 process.wait(timeout=args.seconds + ANSWER_TIMEOUT + 60)
@@ -310,6 +375,11 @@ def _run_clients(args: argparse.Namespace, bases: list[str]) -> tuple[dict[str, 
                     _merge(results.setdefault(server, _empty()), sample)
             else:
                 results["0"]["errors"].append(["client_process", f"client process {job.stem} failed"])
+        if attackers:
+            attacking.wait(timeout=args.seconds + ANSWER_TIMEOUT + 60)
+            out = attack.with_suffix(".out")
+            answers = json.loads(out.read_text())["answers"] if out.exists() else {"attacker process failed": 1}
+            print("attack: " + ", ".join(f"{code}: {count}" for code, count in sorted(answers.items())))
     return results, lags
 
 
@@ -475,8 +545,11 @@ def _serve_and_run(args: argparse.Namespace) -> None:
                 server, base = _start_server(db, config, Path(tmp) / f"server{n}.log")
                 servers.append(server)
                 bases.append(base)
-            results = _run_clients(args, bases)
-            _report(args, results, bases, _runner(db, servers) if len(servers) > 1 else None)
+            if args.attack:
+                _with_and_without_attack(args, bases)
+            else:
+                results = _run_clients(args, bases)
+                _report(args, results, bases, _runner(db, servers) if len(servers) > 1 else None)
         finally:
             for server in servers:
                 server.terminate()
@@ -486,6 +559,25 @@ def _serve_and_run(args: argparse.Namespace) -> None:
                 except subprocess.TimeoutExpired:
                     server.kill()
                     server.wait()
+
+
+def _with_and_without_attack(args: argparse.Namespace, bases: list[str]) -> None:
+    """The honest clients' load twice: alone, then beside the attackers; their ack p99 each time."""
+    tokens = asyncio.run(_register_all(bases, args.clients))
+    attackers = asyncio.run(_register_all(bases[:1], args.attackers, prefix="mallory"))
+    figures = []
+    for label, attacking in (("without the attack", None), ("with the attack", attackers)):
+        print(f"--- honest clients {label}")
+        measured = _run_clients(args, bases, tokens, attacking)
+        _report(args, measured, bases, None)
+        total = _empty()
+        for sample in measured[0].values():
+            _merge(total, sample)
+        figures.append((label, total))
+    print(
+        "honest clients' bet ack p99: "
+        + ", ".join(f"{label} {1000 * _percentile(total['acks'], 0.99):.1f} ms" for label, total in figures)
+    )
 
 
 def _options() -> argparse.ArgumentParser:
@@ -510,6 +602,13 @@ def _options() -> argparse.ArgumentParser:
     parser.add_argument("--burst", action="store_true", help="every client bets the instant betting opens")
     parser.add_argument("--margin", type=float, default=0.0, help="stop betting this many seconds before the close")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--attack",
+        action="store_true",
+        help="run the load twice, alone and beside attackers (unknown-name logins, client ids sent again)",
+    )
+    parser.add_argument("--attackers", type=int, default=5, help="websocket clients that send old client ids")
+    parser.add_argument("--replay-rate", type=float, default=19.0, help="messages a second of each of them")
     parser.add_argument("--print-tables", action="store_true", help="print the tables file the server needs and exit")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     return parser

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from baccarat.cli.app import app
 from baccarat.cli.server_cmds import PROOF_FIELDS
+from baccarat.server.fairness_chain import CHAIN_FIELDS
 
 runner = CliRunner()
 LIBRARY_WORDS = ("Input should be", "Value error", "Invalid value for", "Usage:", "Try '", "╭─ Error")
@@ -60,9 +61,14 @@ def test_verify_exits_2_on_an_incomplete_proof_and_1_on_a_wrong_one(tmp_path: Pa
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 2
     assert "the proof lacks server_seed, client_seed, config, first_shoe_number, coup_in_shoe" in result.stderr
-    wrong = dict.fromkeys(PROOF_FIELDS, "x") | {"commitment": "00" * 32, "cards": ["AS"], "coup_in_shoe": 1}
+    wrong = dict.fromkeys(PROOF_FIELDS + CHAIN_FIELDS, "x") | {
+        "commitment": "00" * 32,
+        "cards": ["AS"],
+        "coup_in_shoe": 1,
+    }
     path.write_text(json.dumps(wrong), encoding="utf-8")
-    assert runner.invoke(app, ["verify", str(path)]).exit_code == 1
+    assert runner.invoke(app, ["verify", str(path)]).exit_code == 2  # no --commitment
+    assert runner.invoke(app, ["verify", str(path), "--commitment", "00" * 32]).exit_code == 1
 
 
 def test_the_proof_fields_are_those_the_verifier_reads() -> None:

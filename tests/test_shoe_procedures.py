@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from baccarat.cards import Card, Rank, parse_cards
 from baccarat.composition import Composition, parse_removal
 from baccarat.coup import CoupDealer, Position, deal_coup, deal_coups
-from baccarat.dealing import ShoeDealer
+from baccarat.dealing import DealtCoup, ShoeDealer
 from baccarat.errors import InputError, ProcedureError
 from baccarat.rng import SeededSource
 from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, Shoe, ShoeConfig, ShoeEventKind, burn_value
@@ -253,6 +253,47 @@ def test_r19_unused_draw_area_cards_carry_over_to_the_next_layout() -> None:
         assert len(following.cards) == 6
 
 
+def _first_cut_coup(coups: list[DealtCoup]) -> int:
+    return next(i for i, c in enumerate(coups) if c.cut_card_out)
+
+
+@pytest.mark.parametrize("after", list(AfterCutCard))
+def test_r19_a_layout_laid_past_the_cut_card_brings_it_out_r6(after: AfterCutCard) -> None:
+    checked = 0
+    for seed in range(40):
+        config = ShoeConfig(mode=DealingMode.PRE_DEALT, after_cut_card=after)
+        dealer = ShoeDealer(config, source=SeededSource(seed))
+        coups = dealer.deal_shoe()
+        assert dealer.shoe is not None and dealer.shoe.cut_index is not None
+        cut = dealer.shoe.cut_index
+        # The cut card is out with the first coup whose six-card layout reaches behind it.
+        expected = next(i for i, c in enumerate(coups) if c.start + 6 > cut)
+        assert _first_cut_coup(coups) == expected
+        assert len(coups) - 1 == expected + (0 if after is AfterCutCard.FINISH else 1)
+        # The coups are those of plain dealing from the same shoe, up to the last coup.
+        plain = ShoeDealer(ShoeConfig(after_cut_card=after), source=SeededSource(seed)).deal_shoe()
+        assert [c.result for c in coups] == [c.result for c in plain[: len(coups)]]
+        checked += coups[expected].start + coups[expected].result.cards_used <= cut
+    assert checked > 0  # some shoes have their cut card out only through the layout
+
+
+def test_r19_the_layout_itself_brings_the_cut_card_out_before_the_coup_r6() -> None:
+    dealer = ShoeDealer(ShoeConfig(mode=DealingMode.PRE_DEALT), source=SeededSource(0))
+    dealer.new_shoe()
+    shoe = dealer.shoe
+    assert shoe is not None and shoe.cut_index is not None
+    while True:
+        start = shoe.position
+        dealer.layout()
+        if start + 6 > shoe.cut_index:
+            break
+        assert not shoe.cut_card_out
+        dealer.next_coup()
+    # Out as soon as the layout is laid, before the coup draws a card.
+    assert shoe.cut_card_out and shoe.position == start < shoe.cut_index
+    assert [e.position for e in shoe.events if e.kind is ShoeEventKind.CUT_CARD_OUT] == [shoe.cut_index]
+
+
 def test_r19_layout_only_in_pre_dealt_mode_and_no_burn_each_coup() -> None:
     with pytest.raises(ProcedureError):
         ShoeDealer(ShoeConfig()).layout()
@@ -304,7 +345,10 @@ def test_property_the_same_seed_gives_the_same_shoe(seed: int, decks: int) -> No
 def test_property_pre_dealt_coups_equal_plain_coups_on_the_same_shoe(seed: int, decks: int, demo: int) -> None:
     plain = ShoeDealer(ShoeConfig(decks=decks, demo_coups=demo), source=SeededSource(seed)).deal_shoe()
     pre = ShoeDealer(ShoeConfig(decks=decks, demo_coups=demo, mode=DealingMode.PRE_DEALT), source=SeededSource(seed))
-    assert [c.result for c in pre.deal_shoe()] == [c.result for c in plain]
+    coups = pre.deal_shoe()
+    # The same coups, up to the shoe's end: a layout laid past the cut card brings it out sooner (R19, R6).
+    assert [c.result for c in coups] == [c.result for c in plain[: len(coups)]]
+    assert len(plain) - 1 <= len(coups) <= len(plain)
 
 
 @settings(max_examples=30, deadline=None)

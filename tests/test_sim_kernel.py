@@ -41,6 +41,9 @@ CONFIGS = [
     ShoeConfig(decks=1, burn=BurnMethod.FIXED, burn_count=8, demo_coups=3, burn_each_coup=True, cut_card_from_end=20),
     ShoeConfig(decks=2, burn=BurnMethod.FIXED, burn_count=1, cut_card_from_end=0),
     ShoeConfig(decks=3, mode=DealingMode.PRE_DEALT, cut_card_from_end=100, demo_coups=1),
+    # The layout laid past the cut card brings it out (R19, R6), with either last-coup rule.
+    ShoeConfig(decks=8, mode=DealingMode.PRE_DEALT),
+    ShoeConfig(decks=6, mode=DealingMode.PRE_DEALT, after_cut_card=AfterCutCard.FINISH),
     ShoeConfig(decks=12, burn_each_coup=True, cut_card_from_end=1),
     ShoeConfig(composition=Composition.from_rank_counts([3, 0, 5, 1, 0, 7, 2, 9, 4, 8, 2, 0, 6])),
 ]

@@ -8,13 +8,15 @@ the continuous shuffler and the pre-dealt layout (R4–R8, R19).
 (True, True, True)
 
 The pre-dealt layout shows six face-down cards, committed by hash, before betting; the coups are
-the very coups plain dealing gives from the same shoe:
+the very coups plain dealing gives from the same shoe (a layout laid past the cut card brings it
+out one coup sooner, R19 with R6, so a pre-dealt shoe may end a coup earlier):
 
 >>> pre = ShoeDealer(ShoeConfig(decks=8, mode=DealingMode.PRE_DEALT), source=SeededSource(1))
 >>> layout = pre.layout()
 >>> len(layout.cards), layout.verify(layout.commitment)
 (6, True)
->>> [c.result for c in pre.deal_shoe()] == [c.result for c in coups]
+>>> pre_coups = pre.deal_shoe()
+>>> [c.result for c in pre_coups] == [c.result for c in coups[: len(pre_coups)]]
 True
 """
 
@@ -168,7 +170,8 @@ class ShoeDealer:
         """The six-card layout for the next coup (R19), set before betting opens.
 
         The layout is the next six cards in shoe order: the draw-area cards a coup leaves unused are
-        the first cards of the next layout, so coups are exactly those of plain dealing.
+        the first cards of the next layout, so coups are exactly those of plain dealing. Laying a
+        card behind the cut card brings the cut card out (R6) before this coup is dealt.
         """
         if self.config.mode is not DealingMode.PRE_DEALT:
             raise ProcedureError(
@@ -179,7 +182,7 @@ class ShoeDealer:
             self._layout = Layout(
                 shoe_number=shoe.shoe_number,
                 coup_number=self.coups_in_shoe + 1,
-                cards=tuple(shoe.peek(6)),
+                cards=tuple(shoe.lay(6)),
                 nonce=secrets.token_hex(16),
             )
         return self._layout

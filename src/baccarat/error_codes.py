@@ -203,10 +203,30 @@ _ENGINE = (
 
 _SERVER = (
     _E("auth.required", 401, "no session token (none, or blank): log in first"),
-    _E("auth.invalid", 401, "a wrong name or password, or a session token that is not valid or has expired"),
-    _E("auth.forbidden", 403, "the user's role does not allow this action", params=("role",)),
-    _E("auth.rate_limited", 429, "too many log-in attempts: wait a while"),
-    _E("request.rate_limited", 429, "too many requests or messages: slow down"),
+    _E(
+        "auth.invalid",
+        401,
+        "a wrong name or password, or a session token that is not valid, has expired or has ended "
+        "(log-out, password change: a websocket authenticated with it is then closed)",
+    ),
+    _E(
+        "auth.forbidden",
+        403,
+        "the user's role does not allow this action (or a websocket opened from a page of another origin)",
+        params=("role",),
+    ),
+    _E(
+        "auth.rate_limited",
+        429,
+        "too many failed log-ins for the name or from the address: locked for a while, longer after each",
+        params=("retry_after",),
+    ),
+    _E(
+        "request.rate_limited",
+        429,
+        "too many requests, messages, connections or registrations (per address): slow down",
+        params=("retry_after",),
+    ),
     _E("request.invalid", 422, "a request that fails validation", params=("field",)),
     _E("request.too_large", 413, "a request body over the size limit", params=("limit",)),
     _E("request.not_json", 400, "a request or message that is not JSON"),
@@ -235,6 +255,19 @@ _SERVER = (
         409,
         "the shoe's server seed is not revealed yet: verify after the shoe ends",
         params=("round",),
+    ),
+    _E(
+        "void.reason_required",
+        422,
+        "a void once a card of the coup is face up needs a reason",
+        "R18",
+        ("round", "exposed"),
+    ),
+    _E(
+        "entropy.limit",
+        409,
+        "the next shoe takes no more entropy from this player (or from anyone)",
+        params=("table", "per_player", "per_shoe"),
     ),
     _E("position.invalid", 400, "a card position that is not a position", params=("position",)),
     _E("bet.not_found", 409, "a bet just stored could not be read back: retry", params=("bet",)),

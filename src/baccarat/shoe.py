@@ -251,13 +251,31 @@ class Shoe:
         """The next ``count`` cards (fewer if the shoe holds fewer), without drawing them."""
         return self.cards[self.position : self.position + count]
 
+    def lay(self, count: int) -> list[Card]:
+        """The next ``count`` cards laid face down on the table, still in shoe order (R19).
+
+        They leave the shoe although the coup draws them later, so a card of theirs behind the
+        cut card brings the cut card out now (R6).
+
+        >>> shoe = Shoe(cards=[Card.parse(c) for c in "AS 2S 3S 4S 5S 6S 7S 8S".split()], cut_index=5)
+        >>> len(shoe.lay(6)), shoe.cut_card_out, shoe.position, shoe.events[-1].position
+        (6, True, 0, 5)
+        """
+        cards = self.peek(count)
+        self._note_cut_card(self.position + len(cards) - 1)
+        return cards
+
+    def _note_cut_card(self, last: int) -> None:
+        """Mark the cut card out when the card at position ``last`` is behind it (R6)."""
+        if self.cut_index is not None and last >= self.cut_index and not self.cut_card_out:
+            self.cut_card_out = True
+            self._emit(ShoeEventKind.CUT_CARD_OUT, position=max(self.position, self.cut_index))
+
     def draw(self) -> Card:
         """Take the next card; notes the cut card coming out."""
         if self.position >= len(self.cards):
             raise ProcedureError("the shoe is empty", hint="start a new shoe", code="shoe.empty")
-        if self.cut_index is not None and self.position >= self.cut_index and not self.cut_card_out:
-            self.cut_card_out = True
-            self._emit(ShoeEventKind.CUT_CARD_OUT, position=self.position)
+        self._note_cut_card(self.position)
         card = self.cards[self.position]
         self.position += 1
         return card

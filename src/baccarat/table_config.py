@@ -114,6 +114,7 @@ class TableConfig:
         object.__setattr__(self, "limits", dict(self.limits))
         object.__setattr__(self, "tie_permissions", frozenset(self.tie_permissions))
         table_variant = get_variant(self.variant)
+        object.__setattr__(self, "variant", table_variant.name)  # one name per variant: macau+lucky6+tie9
         if not MIN_SEATS <= _whole(self.seats, "seats") <= MAX_SEATS:
             raise InputError(
                 f"{self.seats} seats is outside {MIN_SEATS}–{MAX_SEATS}",

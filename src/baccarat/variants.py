@@ -10,19 +10,38 @@ Dealing mode is independent of the variant: any variant runs from a shoe (R4), a
 BetLimits(kind=<BetKind.BANKER: 'banker'>, minimum=10000, maximum=10000000, step=2)
 >>> [v.name for v in VARIANTS]
 ['macau', 'standard', 'no_commission', 'western', 'ez']
+
+A variant offers its menu; its options add side bets (R29, R31) or other terms for a bet, named
+after the variant with ``+``:
+
+>>> extended = get_variant("macau+lucky6+tie9")
+>>> extended.name, extended.bets[-1], str(extended.paytable.terms(BetKind.TIE).levels[0].pays)
+('macau+lucky6+tie9', <BetKind.LUCKY6: 'lucky6'>, '9')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, replace
 from typing import Any
 
 from baccarat.bets import BetFamily, BetKind, bet_menu
 from baccarat.errors import InputError
-from baccarat.paytables import Paytable, builtin_paytable, format_pays
+from baccarat.paytables import Paytable, builtin_options, builtin_paytable, format_pays
 from baccarat.settlement import CommissionMode
 
-__all__ = ["VARIANTS", "BetLimits", "Variant", "default_limits", "get_variant", "variant_names"]
+__all__ = [
+    "OPTION_SEPARATOR",
+    "VARIANTS",
+    "BetLimits",
+    "Variant",
+    "default_limits",
+    "get_variant",
+    "variant_names",
+]
+
+#: Joins a variant's name and its options' names: ``macau+lucky6+tie9``.
+OPTION_SEPARATOR = "+"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +95,8 @@ class Variant:
     commission: CommissionMode = CommissionMode.DEDUCTED
     limits: tuple[BetLimits, ...] = ()
     description: str = ""
+    options: tuple[str, ...] = ()  # the options it offers (see :meth:`with_options`)
+    chosen: tuple[str, ...] = ()  # the options it was given
 
     def __post_init__(self) -> None:
         missing = [kind for kind in self.bets if kind not in self.paytable]
@@ -89,6 +110,32 @@ class Variant:
         if not self.limits:
             offered = tuple(limit for limit in default_limits(self.paytable) if limit.kind in self.bets)
             object.__setattr__(self, "limits", offered)
+
+    def with_options(self, names: tuple[str, ...]) -> Variant:
+        """This variant with options added (each offered by it, none twice), in the options' order.
+
+        >>> get_variant("ez").with_options(("banker4",))
+        Traceback (most recent call last):
+        ...
+        baccarat.errors.InputError: variant 'ez' does not offer option 'banker4' (its options: lucky6, either_pair, perfect_pair, tie9)
+        """
+        for name in names:
+            if name not in self.options or names.count(name) > 1 or name in self.chosen:
+                problem = "gives" if name in self.chosen or names.count(name) > 1 else "does not offer"
+                raise InputError(
+                    f"variant {self.name!r} {problem} option {name!r}" + (" twice" if problem == "gives" else ""),
+                    hint=f"its options: {', '.join(self.options)}",
+                    code="variant.unknown",
+                    params={"variant": f"{self.name}{OPTION_SEPARATOR}{name}"},
+                )
+        chosen = tuple(name for name in self.options if name in names or name in self.chosen)
+        base = self.name.split(OPTION_SEPARATOR)[0]
+        name = OPTION_SEPARATOR.join((base, *chosen))
+        return _with_paytable(self, _option_paytable(base, chosen), name=name, chosen=chosen)
+
+    def with_paytable(self, paytable: Paytable) -> Variant:
+        """This variant played with an operator's paytable: its menu is the paytable's bets."""
+        return _with_paytable(self, paytable, name=self.name, chosen=self.chosen)
 
     def offers(self, kind: BetKind) -> bool:
         """Whether the variant takes this bet."""
@@ -157,7 +204,36 @@ class Variant:
             "commission": self.commission.value,
             "paytable": self.paytable.name,
             "bets": bets,
+            "options": list(self.options),
+            "chosen": list(self.chosen),
         }
+
+
+def _with_paytable(variant: Variant, paytable: Paytable, *, name: str, chosen: tuple[str, ...]) -> Variant:
+    return replace(
+        variant,
+        name=name,
+        title=paytable.title,
+        title_zh=paytable.title_zh,
+        paytable=paytable,
+        bets=paytable.kinds,
+        description=paytable.description,
+        limits=(),
+        chosen=chosen,
+    )
+
+
+@functools.cache
+def _option_paytable(base: str, chosen: tuple[str, ...]) -> Paytable:
+    paytable = builtin_paytable(base)
+    options = builtin_options()
+    for i, option in enumerate(chosen):
+        paytable = options[option].apply(paytable, name=OPTION_SEPARATOR.join((base, *chosen[: i + 1])))
+    return paytable
+
+
+def _offered(name: str) -> tuple[str, ...]:
+    return tuple(option.name for option in builtin_options().values() if name in option.variants)
 
 
 def _builtin(name: str) -> Variant:
@@ -169,6 +245,7 @@ def _builtin(name: str) -> Variant:
         paytable=paytable,
         bets=paytable.kinds,
         description=paytable.description,
+        options=_offered(name),
     )
 
 
@@ -194,7 +271,8 @@ def get_variant(name: str) -> Variant:
     ...
     baccarat.errors.InputError: unknown variant 'baccarat' (variants: macau, standard, no_commission, western, ez)
     """
-    variant = _BY_NAME.get(name.strip().lower().replace("-", "_"))
+    base, *options = name.strip().lower().replace("-", "_").split(OPTION_SEPARATOR)
+    variant = _BY_NAME.get(base.strip())
     if variant is None:
         raise InputError(
             f"unknown variant {name!r}",
@@ -202,4 +280,11 @@ def get_variant(name: str) -> Variant:
             code="variant.unknown",
             params={"variant": name},
         )
-    return variant
+    if not options:
+        return variant
+    extended = variant.with_options(tuple(option.strip() for option in options))
+    return _EXTENDED.setdefault(extended.name, extended)
+
+
+#: The variants with options asked for so far, by canonical name (one object per name).
+_EXTENDED: dict[str, Variant] = {}

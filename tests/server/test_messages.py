@@ -21,6 +21,7 @@ from tests.server.message_docs import API_DOC, GENERATED, documented, group, ren
 from baccarat.server import game
 from baccarat.server.hub import Hub, PgListener, private_notes
 from baccarat.server.observer import messages
+from baccarat.server.observer.names import display_name
 from baccarat.table import Table
 from baccarat.table_config import DealSource, TableConfig
 from baccarat.table_events import EVENT_TYPES, CoupSettled, RoundVoided, TableEvent
@@ -144,7 +145,8 @@ def test_r23_public_messages_one_per_thing_told_with_face_down_cards_hidden(scri
         "round_voided",
     ]
     closed = next(m for m in public if m["type"] == "betting_closed")
-    assert (closed["player_squeezer"], closed["banker_squeezer"], closed["staked"]) == ("bob", "ann", 3_500)
+    masked = (display_name("bob"), display_name("ann"), 3_500)  # bettors are named by their display names
+    assert (closed["player_squeezer"], closed["banker_squeezer"], closed["staked"]) == masked
     dealt = [m for m in public if m["type"] == "card_dealt"]
     assert all(m["card"] is None and m["face_down"] for m in dealt)
     assert [m["card"] for m in public if m["type"] == "card_revealed"] == ["4S", "5D", "KH", "QC"]
@@ -232,7 +234,7 @@ def _replies() -> list[dict[str, Any]]:
         messages.balance(user, 3),
         messages.pong("p"),
         messages.state(state),
-        messages.bet_ack(201, {"bet": bet, "balance": 99_900, "duplicate": False}, 7),
+        messages.bet_ack(201, {"bet": bet, "balance": 99_900, "at_table": 9_900, "duplicate": False}, 7),
         messages.action_ok("join", {"at_table": True, "seat": None, "balance": 40}, "j", status=201),
         messages.action_ok("leave", {"amount": 40, "commission": 0, "at_table": False}),
         messages.action_ok("reveal", state),

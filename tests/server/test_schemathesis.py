@@ -1,7 +1,9 @@
-"""Schemathesis against the OpenAPI spec: no 5xx and no response outside the documented schema."""
+"""Schemathesis against the OpenAPI spec: no 5xx and no response outside the documented schema, and
+every POST operation it finds answers hostile JSON (NaN, Infinity, lone surrogates…) with a 4xx."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 from tests.server.conftest import register
+from tests.server.test_security_input import HOSTILE
 
 
 @pytest.mark.slow
@@ -44,4 +47,22 @@ def test_openapi_fuzz(make_client: Any, tmp_path: Path) -> None:
             details = "; ".join(f"{type(e).__name__}: {str(e)[:400]}" for e in inner)
             failures.append(f"{operation.label}: {str(error)[:300]} {details}")
     assert operations >= 15
+    failures += _hostile_bodies(client, schema, headers)
     assert not failures, "\n".join(failures)
+
+
+def _hostile_bodies(client: Any, schema: Any, headers: dict[str, str]) -> list[str]:
+    """Every POST operation of the spec sent the JSON that Python reads but no route should take
+    (NaN, Infinity, overflowing numbers, lone surrogates, deep nesting): each answered with a 4xx
+    and a code, never a 5xx."""
+    failures: list[str] = []
+    posts = [r.ok() for r in schema.get_all_operations() if r.ok().method.upper() == "POST"]
+    assert posts
+    for operation in posts:
+        path = re.sub(r"\{table_id\}", "macau", re.sub(r"\{round_id\}", "1", operation.path))
+        for name, raw in HOSTILE.items():
+            sent = {**headers, "content-type": "application/json"}
+            answer = client.post(path, content=raw.encode(), headers=sent)
+            if not 400 <= answer.status_code < 500 or "code" not in answer.json():
+                failures.append(f"POST {path} with {name}: {answer.status_code} {answer.text[:200]}")
+    return failures

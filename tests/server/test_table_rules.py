@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import ADMIN_PASSWORD, admin, betting_round, close_open_clients, register, start_app
 
 from baccarat.server.clock import ManualClock
+from baccarat.server.observer.names import display_name
 from baccarat.server.service import ServiceOptions
 from baccarat.server.settings import load_lobby
 
@@ -73,7 +74,11 @@ def test_rules_of_the_table(rules_client: TestClient, clock: ManualClock) -> Non
     assert client.post("/api/tables/rules/join", json={"seat": 99}, headers=bob).status_code == 422
     assert client.post("/api/tables/rules/join", json={"seat": 2}, headers=bob).status_code == 201
     seats = {s["seat"]: s["bettor"] for s in _state(client)["seats"]}
-    assert seats[1] == "ann" and seats[2] == "bob" and client.get("/api/tables").json()["tables"][0]["players"] == 2
+    assert (
+        seats[1] == display_name("ann")
+        and seats[2] == display_name("bob")
+        and client.get("/api/tables").json()["tables"][0]["players"] == 2
+    )
     # R22 and R21
     betting_round(client, "rules", left=1.5)
     odd = _bet(client, ann, "a0", "banker", 150)
@@ -87,7 +92,7 @@ def test_rules_of_the_table(rules_client: TestClient, clock: ManualClock) -> Non
     assert client.get("/api/me", headers=ann).json()["balance"] == 100000 - 3000
     # squeeze (R23): ann holds Banker, bob holds Player; a tie of naturals stays (R24)
     clock.run_until(lambda: _state(client)["phase"] == "dealing")
-    assert _state(client)["squeezers"] == {"player": "bob", "banker": "ann"}
+    assert _state(client)["squeezers"] == {"player": display_name("bob"), "banker": display_name("ann")}
     for card in ("9S", "9H", "KS", "KH"):
         assert client.post("/api/admin/tables/rules/cards", json={"card": card}, headers=boss).status_code == 200
     assert _state(client)["cards"]["player_1"] is None
@@ -150,7 +155,7 @@ def test_actions_over_the_websocket(rules_client: TestClient) -> None:
         assert _reply(ws)["status"] == 422
         ws.send_json({"type": "state", "ref": 4})
         state = _reply(ws)
-        assert state["state"]["seats"][2]["bettor"] == "wen"
+        assert state["state"]["seats"][2]["bettor"] == display_name("wen")  # the public sees display names
         ws.send_json({"type": "leave", "ref": 5})
         assert _reply(ws)["type"] == "leave_ok"
 

@@ -37,6 +37,12 @@ TABLES = """
 [server]
 starting_balance = 100000
 
+# the browser tests register many players and open many sockets from one address
+[security]
+registrations_per_address = 1000
+ws_connects_burst = 1000
+ws_connects_per_second = 100
+
 [[table]]
 id = "web-macau"
 name = "Macau 澳門"
@@ -66,6 +72,24 @@ min_bet = 100
 max_bet = 50000
 squeeze = true
 squeeze_seconds = 4
+
+[[table]]
+id = "web-slow"
+name = "Slow 慢桌"
+variant = "macau"
+dealing = "shoe"
+betting_seconds = 20
+settle_pause_seconds = 0.5
+min_bet = 100
+max_bet = 50000
+
+[[table]]
+id = "web-closed"
+name = "Closed 關閉"
+variant = "macau"
+dealing = "shoe"
+betting_seconds = 5
+settle_pause_seconds = 0.5
 """
 
 

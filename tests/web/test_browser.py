@@ -37,19 +37,19 @@ def _bet_in_a_round(page: Any) -> int:
     """Place Banker 10.00 and Player 5.00 and confirm them; returns the round id (retries if betting closes)."""
     for _ in range(4):
         page.wait_for_selector("#phase[data-status=betting]")
-        page.click("#chips [data-value='1000']")
-        page.click("#spots [data-bet=banker]")
-        page.click("#chips [data-value='500']")
-        page.click("#spots [data-bet=player]")
-        assert page.get_attribute("#spots [data-bet=banker] .stack.pending", "data-pending") == "1000"
-        page.click("#confirm")
+        page.click("[data-testid=chip-1000]")
+        page.click("[data-testid=spot-banker]")
+        page.click("[data-testid=chip-500]")
+        page.click("[data-testid=spot-player]")
+        assert page.get_attribute("[data-testid=spot-banker] .stack.pending", "data-pending") == "1000"
+        page.click("[data-testid=confirm]")
         try:
-            page.wait_for_selector("#spots [data-bet=player] .stack.confirmed", timeout=4000)
-            page.wait_for_selector("#spots [data-bet=banker] .stack.confirmed", timeout=4000)
+            page.wait_for_selector("[data-testid=spot-player] .stack.confirmed", timeout=4000)
+            page.wait_for_selector("[data-testid=spot-banker] .stack.confirmed", timeout=4000)
         except Exception:
             page.wait_for_selector("#phase[data-status=closed], #phase[data-status=settled]")
             continue
-        assert page.get_attribute("#spots [data-bet=banker] .stack.confirmed", "data-confirmed") == "1000"
+        assert page.get_attribute("[data-testid=spot-banker] .stack.confirmed", "data-confirmed") == "1000"
         round_id = page.evaluate("() => fetch('/api/tables/web-macau').then(r => r.json()).then(t => t.round.id)")
         return int(round_id)
     raise AssertionError("could not place the bets in four rounds")
@@ -68,15 +68,15 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     # register through the dialog
     name = f"web{int(time.time() * 1000) % 10**9}"
     page.click("#login-button")
-    page.fill("#auth-form input[name=name]", name)
-    page.fill("#auth-form input[name=password]", "password-123")
-    page.click("#auth-form button[value=register]")
-    page.wait_for_selector("#balance[data-value='100000']")
+    page.fill("[data-testid=login-name]", name)
+    page.fill("[data-testid=login-password]", "password-123")
+    page.click("[data-testid=register-submit]")
+    page.wait_for_selector("[data-testid=balance][data-value='100000']")
     token = page.evaluate("() => localStorage.getItem('baccarat.token')")
 
     # join the table and bet
     page.click(f"li.table-card[data-table={TABLE}] a.button")
-    page.wait_for_selector("#spots [data-bet=banker]")
+    page.wait_for_selector("[data-testid=spot-banker]")
     page.wait_for_selector("#seat-status[data-seat=none]")
     # sit at the first free seat, bringing the whole wallet (the buy-in's default)
     seat = page.get_attribute("#seats button.seat[data-state=free]", "data-seat")
@@ -91,12 +91,12 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     page.wait_for_selector("#table-stack[data-value='100000']")
     assert page.get_attribute("#table-owed", "data-value") == "0"
     page.screenshot(path=str(artifacts / "table-seated-zh-Hant.png"), full_page=True)
-    assert "莊" in page.inner_text("#spots [data-bet=banker]")
-    assert "0.95:1" in page.inner_text("#spots [data-bet=banker]")
+    assert "莊" in page.inner_text("[data-testid=spot-banker]")
+    assert "0.95:1" in page.inner_text("[data-testid=spot-banker]")
     round_id = _bet_in_a_round(page)
     assert page.is_disabled("#table-switch"), "no table switch with an open bet"
     assert page.is_hidden("#variant-switch"), "a Macau table plays one variant (R28)"
-    left = int("".join(c for c in page.inner_text("#timer") if c.isdigit()) or 0)
+    left = int("".join(c for c in page.inner_text("[data-testid=countdown]") if c.isdigit()) or 0)
     if left >= 2:  # the bets are surely still open: the server refuses to let us leave, readably
         page.click("#leave-table")
         page.wait_for_selector("#table-notice[data-kind=error]")
@@ -122,12 +122,13 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     expected = settle_round_bets(coup, [(b["id"], b["bet"], b["stake"]) for b in mine["bets"]], variant="macau")
     assert [s.returned for s in expected] == [b["returned"] for b in mine["bets"]]
     final = 100000 - 1500 + sum(s.returned for s in expected)
-    page.wait_for_selector(f"#balance[data-value='{final}']")
+    page.wait_for_selector(f"[data-testid=balance][data-value='{final}']")
     assert server.get("/api/me", token)["balance"] == final
     for kind, bet in bets.items():
         assert page.get_attribute(f"#payouts tr[data-bet={kind}]", "data-returned") == str(bet["returned"])
     assert page.get_attribute("#net", "data-net") == str(final - 100000)
-    assert len(page.query_selector_all("#player-cards .card.up")) == len(mine["result"]["player"]["cards"])
+    shown = len(mine["result"]["player"]["cards"])  # every card face up once the deal's animation ends
+    page.wait_for_function(f"document.querySelectorAll('#player-cards .card.up').length === {shown}")
 
     # the roads took the result
     roads_after = page.get_attribute("#roads", "data-results") or ""
@@ -156,10 +157,10 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     page.wait_for_selector(f"#seats button.seat[data-seat='{seat}'][data-state=free]")
 
     # switch the language
-    page.select_option("#lang-switch", "en")
+    page.select_option("[data-testid=lang]", "en")
     assert page.get_attribute("html", "lang") == "en"
     assert page.inner_text("nav [data-nav=lobby]") == "Lobby"
-    assert "Banker" in page.inner_text("#spots [data-bet=banker]")
+    assert "Banker" in page.inner_text("[data-testid=spot-banker]")
     page.wait_for_selector("#phase[data-status=betting]")
     assert not page.is_disabled("#table-switch")
     assert "Left the table" in page.inner_text("#table-notice")

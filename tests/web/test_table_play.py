@@ -82,7 +82,7 @@ def player(chromium: Any, server: Any) -> Iterator[tuple[Any, str, str]]:
 
 def _open_table(page: Any, server: Any, table: str) -> None:
     page.goto(f"{server.url}/#/table/{table}")
-    page.wait_for_selector("#spots [data-bet=banker]")
+    page.wait_for_selector("[data-testid=spot-banker]")
     page.wait_for_selector("#conn[data-state=open]")
     page.wait_for_selector("#seat-status[data-seat=none]")
 
@@ -113,11 +113,11 @@ def _bet(page: Any, stakes: dict[str, int]) -> int:
     """Place and confirm bets in a freshly opened round; returns its id."""
     _fresh_betting(page)
     for bet, stake in stakes.items():
-        page.click(f"#chips [data-value='{stake}']")
-        page.click(f"#spots [data-bet={bet}]")
-    page.click("#confirm")
+        page.click(f"[data-testid=chip-{stake}]")
+        page.click(f"[data-testid=spot-{bet}]")
+    page.click("[data-testid=confirm]")
     for bet, stake in stakes.items():
-        page.wait_for_selector(f"#spots [data-bet={bet}] .stack.confirmed[data-confirmed='{stake}']", timeout=4000)
+        page.wait_for_selector(f"[data-testid=spot-{bet}] .stack.confirmed[data-confirmed='{stake}']", timeout=4000)
     return _round_id(page)
 
 
@@ -171,7 +171,9 @@ def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts
     assert drags >= 1 and keys >= 1
     # the page asked the server to turn the cards: every reveal was ours, none the dealer's
     reveals = _reveals(server, SQUEEZE, round_id)
-    assert reveals and all(e.get("by") == name for e in reveals), reveals
+    token = page.evaluate("() => localStorage.getItem('baccarat.token')")
+    shown = server.get("/api/me", token).get("display_name", name)  # public messages mask the name
+    assert reveals and all(e.get("by") == shown for e in reveals), reveals
     # the page showed the round settled (its result stays in the recent rounds, ours marked)
     recent = page.wait_for_selector(f"#recent-rounds button[data-round='{round_id}']")
     assert "★" in recent.inner_text()
@@ -187,7 +189,7 @@ def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts
 def test_squeeze_left_to_the_dealer(player: Any, server: Any, artifacts: Path) -> None:
     page, _, _ = player
     _open_table(page, server, SQUEEZE)
-    page.select_option("#lang-switch", "en")
+    page.select_option("[data-testid=lang]", "en")
     _sit(page)
     round_id = _bet(page, {"banker": 1000})
     page.wait_for_selector("#squeeze-bar [data-side=banker][data-who=mine]", timeout=20_000)
@@ -224,16 +226,16 @@ def test_buy_in_and_a_refused_bet(player: Any, server: Any, artifacts: Path) -> 
 
     # a bet over what is at the table: the table refuses it (over the websocket), readably, and no money moves
     _fresh_betting(page)
-    page.click("#chips [data-value='1000']")
-    page.click("#spots [data-bet=banker]")
-    page.click("#confirm")
+    page.click("[data-testid=chip-1000]")
+    page.click("[data-testid=spot-banker]")
+    page.click("[data-testid=confirm]")
     page.wait_for_selector("#table-notice[data-kind=error]")
     assert "可用餘額不足" in page.inner_text("#table-notice")
-    assert page.query_selector("#spots [data-bet=banker] .stack.confirmed") is None
-    page.select_option("#lang-switch", "en")
+    assert page.query_selector("[data-testid=spot-banker] .stack.confirmed") is None
+    page.select_option("[data-testid=lang]", "en")
     assert "Not enough money available at the table" in page.inner_text("#table-notice")
     assert page.get_attribute("#table-stack", "data-value") == "500"
-    assert page.get_attribute("#balance", "data-value") == "100000"
+    assert page.get_attribute("[data-testid=balance]", "data-value") == "100000"
     me = server.get(f"/api/tables/{MACAU}/me", token)
     assert me["balance"] == 500 and not me.get("bets")
     assert server.get("/api/me", token)["balance"] == 100000
@@ -248,14 +250,14 @@ def test_bets_fall_back_to_rest_when_the_socket_is_down(player: Any, server: Any
     _fresh_betting(page)
     page.evaluate("() => { window.__blockSockets = true; for (const ws of window.__sockets) ws.close(); }")
     page.wait_for_selector("#conn[data-state=closed]")
-    page.click("#chips [data-value='500']")
-    page.click("#spots [data-bet=player]")
-    page.click("#confirm")
+    page.click("[data-testid=chip-500]")
+    page.click("[data-testid=spot-player]")
+    page.click("[data-testid=confirm]")
     # the first bet brings us to the table: the page asks the buy-in first (joined over REST too)
     page.wait_for_selector("#buy-in-dialog[open]")
     page.fill("#buy-in-amount", "50")
     page.click("#buy-in-confirm")
-    page.wait_for_selector("#spots [data-bet=player] .stack.confirmed[data-confirmed='500']", timeout=4000)
+    page.wait_for_selector("[data-testid=spot-player] .stack.confirmed[data-confirmed='500']", timeout=4000)
     round_id = _round_id(page)
     history = server.get("/api/me/history?limit=5", token)["rounds"]
     mine = next(r for r in history if r["round_id"] == round_id)
@@ -274,7 +276,7 @@ def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
     page.wait_for_selector("#seat-status[data-seat=standing]")
     page.wait_for_selector("#variant-switch:not([disabled])")
     assert page.input_value("#variant-switch") == "no_commission"
-    assert "0.95:1" not in page.inner_text("#spots [data-bet=banker]")
+    assert "0.95:1" not in page.inner_text("[data-testid=spot-banker]")
 
     # with a bet open the table refuses the switch (R28), and the page says why
     round_id = _bet(page, {"player": 1000})
@@ -288,12 +290,12 @@ def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
 
     # once the bet is settled the switch goes through: the server's /variant (over the websocket)
     _payouts_shown(page, round_id)
-    page.select_option("#lang-switch", "en")
+    page.select_option("[data-testid=lang]", "en")
     page.select_option("#variant-switch", "standard")
     page.wait_for_selector("#table-notice[data-kind=info]")
     assert "Now playing Standard" in page.inner_text("#table-notice")
     assert server.get(f"/api/tables/{NO_COMMISSION}/me", token)["variant"] == "standard"
-    page.wait_for_function("() => document.querySelector('#spots [data-bet=banker]').innerText.includes('0.95:1')")
+    page.wait_for_function("() => document.querySelector('[data-testid=spot-banker]').innerText.includes('0.95:1')")
     assert page.input_value("#variant-switch") == "standard"
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "variant-en.png"), full_page=True)

@@ -47,6 +47,7 @@ __all__ = [
     "ResultFigures",
     "ResultKind",
     "bet_figures",
+    "figures_of_sums",
     "par_sheet",
     "resolve_pricing",
 ]
@@ -297,10 +298,15 @@ def bet_figures(
     for kind in chosen:
         paytable.terms(kind)  # refuses a bet the paytable does not pay
     pricing = _pricing(paytable, chosen)
-    sums = _price(dist, pricing)
-    total = dist.total_ways
+    return figures_of_sums(pricing.kinds, pricing.levels, _price(dist, pricing), dist.total_ways)
+
+
+def figures_of_sums(
+    kinds: tuple[BetKind, ...], levels_of: tuple[tuple[Level, ...], ...], sums: npt.NDArray[np.int64], total: int
+) -> dict[BetKind, BetFigures]:
+    """Bets' figures from their ways by result (``sums[row]``: push, lose, then each level, as ``price_kernel``)."""
     figures: dict[BetKind, BetFigures] = {}
-    for row, (kind, levels) in enumerate(zip(pricing.kinds, pricing.levels, strict=True)):
+    for row, (kind, levels) in enumerate(zip(kinds, levels_of, strict=True)):
         results = [
             ResultFigures(ResultKind.WIN, level.name, level.pays, int(sums[row, 2 + i]), total)
             for i, level in enumerate(levels)

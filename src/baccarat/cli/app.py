@@ -86,7 +86,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "verify",
         "baccarat.cli.server_cmds",
         PANEL_PLAY,
-        "Check a round's cards against its shoe's revealed server seed (R37), computed here, not by the server.",
+        "Check a round against the commitment published before its shoe (R37), computed here, not by the server.",
     ),
     CommandEntry(
         "deal",
@@ -118,6 +118,12 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "baccarat.cli.odds_cmd",
         PANEL_MATHEMATICS,
         "Exact odds of every bet: ways over every ordered six-card deal, expected values, house edges.",
+    ),
+    CommandEntry(
+        "advise",
+        "baccarat.cli.advise_cmd",
+        PANEL_MATHEMATICS,
+        "Follow a shoe as it is dealt: the exact EV of every bet for the next coup, from the cards that remain.",
     ),
     CommandEntry(
         "simulate",

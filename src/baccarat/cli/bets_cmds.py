@@ -16,6 +16,14 @@ from baccarat.variants import VARIANTS, Variant, get_variant
 __all__ = ["variants"]
 
 
+def _caption(variant: Variant) -> str:
+    """The variant's description and the options it still offers (``--variant macau+lucky6``)."""
+    left = [name for name in variant.options if name not in variant.chosen]
+    if not left:
+        return variant.description
+    return f"{variant.description} Options ({variant.name}+OPTION): {', '.join(left)}."
+
+
 def _variant_table(variant: Variant) -> TextTable:
     title = f"{variant.title} {variant.title_zh} ({variant.name}), commission {variant.commission.value}"
     table = TextTable(
@@ -27,7 +35,7 @@ def _variant_table(variant: Variant) -> TextTable:
             Column("Min", justify="right"),
             Column("Max", justify="right"),
         ],
-        caption=variant.description,
+        caption=_caption(variant),
     )
     limits = {limit.kind: limit for limit in variant.limits}
     for kind in variant.bets:

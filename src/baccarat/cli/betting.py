@@ -62,12 +62,19 @@ def plan_bets(
 ) -> BetPlan:
     """Check ``--variant``, ``--bet KIND=STAKE`` (each offered by the variant) and ``--paytable``.
 
+    The variant offers its menu, with its options (``macau+lucky6``); with ``--paytable`` the table
+    offers the operator paytable's bets.
+
     >>> plan = plan_bets("standard", ["莊=100", "big=50"])
     >>> [(bet.kind.value, bet.stake) for bet in plan.bets], plan.paytable.name
     ([('banker', 10000), ('big', 5000)], 'standard')
+    >>> plan_bets("macau+lucky6", ["lucky6=10"]).paytable.terms(BetKind.LUCKY6).levels[1].name
+    'three-card 6'
     """
     variant = get_variant(variant_name)
-    paytable = variant.paytable if paytable_path is None else load_paytable(paytable_path)
+    if paytable_path is not None:
+        variant = variant.with_paytable(load_paytable(paytable_path))
+    paytable = variant.paytable
     menu = f"the {variant.name} menu: {bet_menu(variant.bets)}"
     bets = []
     for text in bet_texts or []:

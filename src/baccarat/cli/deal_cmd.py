@@ -65,15 +65,29 @@ def deal(
             "(banker=100 is 100.00; 莊對=2.50). --json gives every amount in minor units (cents).",
         ),
     ] = None,
-    paytable: Annotated[Path | None, typer.Option(help="An operator paytable (TOML) instead of the variant's.")] = None,
+    paytable: Annotated[
+        Path | None, typer.Option(help="An operator paytable (TOML) instead of the variant's; offers all its bets.")
+    ] = None,
     commission: Annotated[
         CommissionChoice | None, typer.Option(help="Commission deducted or owed (R27); default: the variant's.")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            metavar="OPTION",
+            help="A variant option (repeatable): lucky6, either_pair, perfect_pair, tie9, banker4 "
+            "(the same as --variant macau+lucky6; see `baccarat variants`).",
+        ),
     ] = None,
 ) -> None:
     """Deal consecutive coups from the given cards, in order (no shuffle, no burn), and settle any bets on each.
 
-    Example: [bold]baccarat deal --cards "AS 2H 3D KC 4S 8D" --bet banker=100 --bet 閒對=20[/]
+    Example: [bold]baccarat deal --cards "AS 2H 3D KC 4S 8D" --bet banker=100 --bet 閒對=20[/],
+    [bold]baccarat deal --cards "KS 2H 2D 4S 3C" --option lucky6 --bet lucky6=10[/]
     """
+    if option:
+        variant = "+".join((variant, *option))
     chosen = bet or paytable is not None or commission is not None or variant != DEFAULT_VARIANT
     plan = _plan(variant, bet, paytable, commission) if chosen else None
     parsed = parse_cards(cards)

@@ -20,7 +20,8 @@ __all__ = ["play"]
 @cli_errors
 def play(
     variant: Annotated[
-        str | None, typer.Option(help="Variant to play (see `baccarat variants`); default macau.")
+        str | None,
+        typer.Option(help="Variant to play, with any options (macau+lucky6; see `baccarat variants`); default macau."),
     ] = None,
     decks: Annotated[int | None, typer.Option(help="Decks in the shoe, 1–12; default 8.")] = None,
     bankroll: Annotated[

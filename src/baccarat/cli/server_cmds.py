@@ -1,8 +1,10 @@
-"""``baccarat serve`` (the table service) and ``baccarat verify`` (check a round against its revealed seed)."""
+"""``baccarat serve`` (the table service) and ``baccarat verify`` (check a round against its revealed seed
+and its shoe's fairness chain, from the commitment published before the shoe)."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,6 +18,8 @@ __all__ = ["PROOF_FIELDS", "serve", "verify"]
 
 #: What a round's proof must hold to be checked (:func:`baccarat.server.fairness.verify_round`).
 PROOF_FIELDS = ("commitment", "server_seed", "client_seed", "config", "first_shoe_number", "coup_in_shoe", "cards")
+
+_HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
 
 @command(PANEL_PLAY)
@@ -74,16 +78,28 @@ def verify(
     ] = None,
     url: Annotated[str | None, typer.Option(help="Server URL, e.g. http://127.0.0.1:8000 (with --round).")] = None,
     round_id: Annotated[int | None, typer.Option("--round", help="Round id to fetch from --url.")] = None,
+    commitment: Annotated[
+        str | None,
+        typer.Option(help="The commitment published before the round's shoe (64 hex digits), as you saw it."),
+    ] = None,
+    link: Annotated[
+        list[str] | None,
+        typer.Option(help="A chain link you saw published (a round_settled's chain_link); the chain must hold it."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Check a round's cards against its shoe's revealed server seed (R37), computed here, not by the server.
+    """Check a round against the commitment published before its shoe (R37), computed here, not by the server.
 
-    Exit status 0: the round is the coup the seed deals; 1: it is not; 2: the proof cannot be read or is incomplete.
+    It checks the revealed server seed, the client seed made from the players' entropy, the shoe's
+    chain of round records up to the round, the round's record (result, every payout) and its cards.
 
-    Examples: [bold]baccarat verify --url http://127.0.0.1:8000 --round 42[/],
-    [bold]baccarat verify proof.json[/]
+    Exit status 0: the round is what the commitment and the seeds give; 1: it is not; 2: the proof
+    cannot be read or is incomplete, or --commitment is missing.
+
+    Examples: [bold]baccarat verify --url http://127.0.0.1:8000 --round 42 --commitment 9f…[/],
+    [bold]baccarat verify proof.json --commitment 9f…[/]
     """
-    from baccarat.server.fairness import verify_round
+    from baccarat.server.fairness_chain import CHAIN_FIELDS, verify_published
 
     if url is not None:
         if round_id is None:
@@ -102,17 +118,29 @@ def verify(
         proof = data.get("proof", data) if isinstance(data.get("proof"), dict) else data
     else:
         raise InputError("give a proof file or --url and --round", hint="see baccarat verify --help")
-    missing = [name for name in PROOF_FIELDS if proof.get(name) in (None, "")]
+    missing = [name for name in PROOF_FIELDS + CHAIN_FIELDS if proof.get(name) in (None, "")]
     if missing:
         raise InputError(
             f"the proof lacks {', '.join(missing)}",
             hint="a round's proof is complete once its shoe's server seed is revealed, after the shoe",
         )
-    result = verify_round(proof)
+    if commitment is None or not _HEX64.match(commitment):
+        raise InputError(
+            "--commitment must be the 64 hex digits published before the round's shoe"
+            + ("" if commitment is None else f", not {commitment!r}"),
+            hint="take it from the shoe_started message or GET /api/tables/{id}/entropy before the shoe",
+        )
+    bad = [given for given in link or [] if not _HEX64.match(given)]
+    if bad:
+        raise InputError(f"--link must be 64 hex digits, not {bad[0]!r}", hint="copy a round_settled's chain_link")
+    result = verify_published(proof, commitment, links=link or [])
     if as_json:
         emit_json({"ok": result.ok, "reason": result.reason, "round_id": proof.get("round_id")})
     elif result.ok:
-        console().print(f"[green]verified[/]: round {proof.get('round_id', '?')} is the coup the revealed seed deals")
+        console().print(
+            f"[green]verified[/]: round {proof.get('round_id', '?')} is the coup the revealed seed deals, "
+            "its record in the chain from the published commitment"
+        )
     else:
         console().print(f"[red]NOT verified[/]: {result.reason}")
     if not result.ok:

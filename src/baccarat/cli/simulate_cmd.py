@@ -215,6 +215,20 @@ def _run(job: SimulationJob, *, workers: int | None, scheduler: str | None) -> S
         return simulate(job, workers=workers, scheduler=scheduler, progress=lambda n: bar.advance(task, n))
 
 
+def _oracle(strategy: str, extra: tuple[object, ...], seed: str | None, **options: Any) -> None:
+    """``--strategy oracle``: the perfect-knowledge bound (``extra``: the options it does not take)."""
+    if any(option is not None for option in extra):
+        raise InputError(
+            "the oracle counts whole shoes and stakes one unit a bet",
+            hint="give --shoes; leave out --hands, money, limits, sessions and --plot",
+        )
+    from baccarat.cli.oracle_report import oracle_command
+
+    number = seed_to_int(int(seed) if seed.isdigit() else seed) if seed is not None else secrets.randbits(64)
+    if oracle_command(strategy, seed=number, **options):
+        raise typer.Exit(code=INTERRUPTED)
+
+
 @command(PANEL_MATHEMATICS, "simulate")
 @cli_errors
 def simulate_command(
@@ -226,7 +240,8 @@ def simulate_command(
         str | None,
         typer.Option(
             help="A system: STAKING[:TARGET] (flat, martingale, paroli, fibonacci, dalembert, 1326; "
-            "banker, player, streak, chop, pattern=BBP) or count:BET (dragon7, panda8, player_pair …)."
+            "banker, player, streak, chop, pattern=BBP), count:BET (dragon7, panda8, player_pair …) or "
+            "oracle[:BET,BET…] (perfect knowledge: every +EV bet, priced exactly at every coup)."
         ),
     ] = None,
     seed: Annotated[str | None, typer.Option(help="Seed (integer or text); a run with a seed is reproducible.")] = None,
@@ -248,6 +263,9 @@ def simulate_command(
     demo: Annotated[int, typer.Option(help="Demonstration coups per shoe (0–3, R5).")] = 0,
     burn_each_coup: Annotated[bool, typer.Option(help="Burn one card before every coup (R7).")] = False,
     continuous: Annotated[bool, typer.Option(help="Continuous shuffler (R8): every coup from a full shoe.")] = False,
+    burn_seen: Annotated[
+        bool, typer.Option("--burn-seen", help="With --strategy oracle: the oracle sees the cards burned face down.")
+    ] = False,
     workers: Annotated[int | None, typer.Option(help="Local worker threads (default: every core).")] = None,
     scheduler: Annotated[str | None, typer.Option(help="Run on a Dask cluster: tcp://HOST:8786.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Write charts to this PNG file.")] = None,
@@ -262,8 +280,35 @@ def simulate_command(
 
     Examples: [bold]baccarat simulate --hands 10000000 --seed 1[/],
     [bold]baccarat simulate --strategy martingale:banker --shoes 100000 --plot run.png[/],
-    [bold]baccarat simulate --variant ez --strategy count:dragon7 --shoes 200000[/]
+    [bold]baccarat simulate --variant ez --strategy count:dragon7 --shoes 200000[/],
+    [bold]baccarat simulate --strategy oracle --shoes 10000 --seed 1[/]
     """
+    config: dict[str, Any] = {
+        "burn": burn,
+        "burn_count": burn_count,
+        "cut_card_from_end": cut_card,
+        "after_cut_card": after_cut_card,
+        "demo_coups": demo,
+        "burn_each_coup": burn_each_coup,
+        "mode": DealingMode.CONTINUOUS if continuous else DealingMode.SHOE,
+    }
+    if strategy is not None and strategy.strip().lower().partition(":")[0] == "oracle":
+        extra = (hands, bankroll, unit, table_min, table_max, stop_loss, stop_win, session_shoes, plot)
+        _oracle(
+            strategy,
+            extra,
+            seed,
+            shoes=shoes,
+            variant=variant,
+            config=ShoeConfig(decks=decks, **config),
+            burn_seen=burn_seen,
+            workers=workers,
+            scheduler=scheduler,
+            as_json=as_json,
+        )
+        return
+    if burn_seen:
+        raise InputError("--burn-seen is a setting of the oracle", hint="add --strategy oracle, or leave it out")
     job = _job(
         decks=decks,
         variant=variant,
@@ -278,15 +323,7 @@ def simulate_command(
         stop_loss=stop_loss,
         stop_win=stop_win,
         session_shoes=session_shoes,
-        config={
-            "burn": burn,
-            "burn_count": burn_count,
-            "cut_card_from_end": cut_card,
-            "after_cut_card": after_cut_card,
-            "demo_coups": demo,
-            "burn_each_coup": burn_each_coup,
-            "mode": DealingMode.CONTINUOUS if continuous else DealingMode.SHOE,
-        },
+        config=config,
     )
     if plot is not None and plot.suffix.lower() != ".png":
         raise InputError(f"cannot write a plot to {str(plot)!r}", hint="give a file name ending in .png")

@@ -52,7 +52,9 @@ __all__ = [
     "Condition",
     "Level",
     "Paytable",
+    "PaytableOption",
     "PushRule",
+    "builtin_options",
     "builtin_paytable",
     "format_pays",
     "load_paytable",
@@ -198,6 +200,40 @@ class Paytable:
             hint=f"its bets: {bet_menu(self.kinds)}",
             code="bet.not_on_menu",
             params={"bet": kind, "paytable": self.name},
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PaytableOption:
+    """Bets a variant may add to its paytable (R29, R31): new side bets, or other terms for a bet it pays.
+
+    ``terms`` is a paytable of the bets the option adds; ``variants`` the variants that offer it.
+
+    >>> option = builtin_options()["tie9"]
+    >>> table = option.apply(builtin_paytable("macau"), name="macau+tie9")
+    >>> table.name, table.kinds == builtin_paytable("macau").kinds, str(table.terms(BetKind.TIE).levels[0].pays)
+    ('macau+tie9', True, '9')
+    """
+
+    name: str
+    terms: Paytable
+    variants: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return self.terms.title
+
+    def apply(self, paytable: Paytable, *, name: str) -> Paytable:
+        """``paytable`` with this option: its bets' terms replaced by the option's, the new bets added last."""
+        added = {terms.kind: terms for terms in self.terms.bets}
+        bets = [added.pop(terms.kind, terms) for terms in paytable.bets]
+        return Paytable(
+            name=name,
+            title=f"{paytable.title} + {self.terms.title}",
+            title_zh=f"{paytable.title_zh} + {self.terms.title_zh}",
+            description=f"{paytable.description} {self.terms.description}".strip(),
+            bets=(*bets, *added.values()),
+            source=f"{paytable.source}+{self.name}",
         )
 
 
@@ -463,3 +499,27 @@ def builtin_paytable(name: str) -> Paytable:
         )
     text = resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return _parse_text(text, f"builtin:{name}")
+
+
+@functools.cache
+def builtin_options() -> dict[str, PaytableOption]:
+    """The options shipped with the package (``options.toml``), in file order.
+
+    >>> list(builtin_options())
+    ['lucky6', 'either_pair', 'perfect_pair', 'tie9', 'banker4']
+    >>> [str(level.pays) for level in builtin_options()["lucky6"].terms.terms(BetKind.LUCKY6).levels]
+    ['12', '20']
+    """
+    source = "builtin:options"
+    data = tomllib.loads(resources.files(__name__).joinpath("options.toml").read_text(encoding="utf-8"))
+    options: dict[str, PaytableOption] = {}
+    for key, value in data.items():
+        reader = _Reader(f"{source}.{key}")
+        table = dict(reader.table(value, key))
+        variants = table.pop("variants", None)
+        if not isinstance(variants, list) or not all(v in BUILTIN_PAYTABLES for v in variants):
+            raise reader.error(
+                "variants", f"expected a list of variants, got {variants!r}", ", ".join(BUILTIN_PAYTABLES)
+            )
+        options[key] = PaytableOption(key, parse_paytable(table, source=f"{source}.{key}"), tuple(variants))
+    return options

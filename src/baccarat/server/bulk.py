@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, CursorResult
 
-__all__ = ["insert_rows", "next_ids", "update_rows"]
+__all__ = ["execute_values", "insert_rows", "next_ids", "update_rows"]
 
 
 def _sql(conn: Connection, statement: str) -> str:
@@ -48,6 +48,36 @@ def update_rows(conn: Connection, statement: str, rows: Sequence[tuple[Any, ...]
     """Run one statement (``?`` placeholders) for every row with one ``executemany``."""
     if rows:
         conn.exec_driver_sql(_sql(conn, statement), list(rows))
+
+
+def execute_values(
+    conn: Connection,
+    statement: str,
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    before: Sequence[Any] = (),
+    after: Sequence[Any] = (),
+) -> CursorResult[Any] | None:
+    """Run ``statement`` once with ``{values}`` replaced by ``(VALUES (?, …), …) AS s``: a list of
+    rows to join to (SQLite and PostgreSQL both name its columns ``s.column1``, ``s.column2``, …).
+    ``before`` and ``after`` are the parameters of the ``?`` before and after the list. Returns the
+    statement's result (``None`` without rows).
+
+    >>> from sqlalchemy import create_engine, text
+    >>> engine = create_engine("sqlite://")
+    >>> with engine.begin() as conn:
+    ...     _ = conn.execute(text("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)"))
+    ...     insert_rows(conn, "t", ("id", "v"), [(1, 10), (2, 20), (3, 30)])
+    ...     _ = execute_values(conn, "UPDATE t SET v = s.column2 FROM {values} WHERE t.id = s.column1 AND t.v < ?",
+    ...                        [(1, 11), (3, 33)], after=[25])
+    ...     conn.execute(text("SELECT v FROM t ORDER BY id")).scalars().all()
+    [11, 20, 30]
+    """
+    if not rows:
+        return None
+    marks = "(" + ", ".join("?" for _ in rows[0]) + ")"
+    sql = statement.replace("{values}", f"(VALUES {', '.join(marks for _ in rows)}) AS s")
+    return conn.exec_driver_sql(_sql(conn, sql), (*before, *(v for r in rows for v in r), *after))
 
 
 def next_ids(conn: Connection, table: str, count: int) -> list[int]:

@@ -41,6 +41,9 @@ class Subscriber:
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1000))
     dropped: bool = False
     name: str | None = None
+    #: called once, at once, when the hub drops the subscriber for falling behind (its connection
+    #: then tells the client why and closes)
+    on_drop: Callable[[], None] | None = None
 
 
 #: Subscribers served per turn of the event loop when one event goes to many: the table's bets
@@ -178,6 +181,8 @@ class Hub:
             except asyncio.QueueFull:
                 subscriber.dropped = True
                 self.unsubscribe(subscriber)
+                if subscriber.on_drop is not None:
+                    subscriber.on_drop()
 
     # --- from other threads ---------------------------------------------------------------------
 

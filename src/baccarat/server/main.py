@@ -12,13 +12,16 @@ import os
 import sys
 from dataclasses import replace
 
+from baccarat.errors import InputError
 from baccarat.server.settings import DEFAULT_DB_URL, Lobby, load_lobby, normalise_db_url
 
 __all__ = ["main", "run_server"]
 
 
 def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: bool = False) -> None:
-    """Serve until interrupted (``BACCARAT_HTTP_RATE`` / ``BACCARAT_WS_RATE`` override the rate limits)."""
+    """Serve until interrupted (``BACCARAT_HTTP_RATE`` / ``BACCARAT_WS_RATE`` override the rate limits,
+    for load benchmarks: ``BACCARAT_HTTP_RATE`` also lifts the per-address limits on registrations
+    and websocket connections to that rate)."""
     import uvicorn
 
     from baccarat.server.app import create_app
@@ -34,7 +37,8 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
     }
     options = ServiceOptions(db_url=db_url, lobby=lobby, **rates)  # type: ignore[arg-type]
     if "http_requests_per_second" in rates:
-        options = replace(options, http_burst=int(2 * rates["http_requests_per_second"]))
+        rate = rates["http_requests_per_second"]
+        options = replace(options, http_burst=int(2 * rate), lobby=_lifted(lobby, rate))
     if "ws_messages_per_second" in rates:
         options = replace(options, ws_burst=int(2 * rates["ws_messages_per_second"]))
     application = create_app(options)
@@ -49,6 +53,18 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
         log_level="info",
         timeout_graceful_shutdown=5,
     )
+
+
+def _lifted(lobby: Lobby, rate: float) -> Lobby:
+    """The lobby with its per-address registration and connection limits at ``rate`` a second."""
+    policy = replace(
+        lobby.policy,
+        registrations_per_address=max(1, int(2 * rate)),
+        registration_refill_seconds=1.0 / rate if rate > 0 else lobby.policy.registration_refill_seconds,
+        ws_connects_burst=max(1, int(2 * rate)),
+        ws_connects_per_second=max(rate, 0.001),
+    )
+    return replace(lobby, policy=policy)
 
 
 def _quiet_collector() -> None:
@@ -74,4 +90,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--config", default=None)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     url = normalise_db_url(args.db) if args.db else DEFAULT_DB_URL
-    run_server(host=args.host, port=args.port, db_url=url, lobby=load_lobby(args.config))
+    try:
+        lobby = load_lobby(args.config)
+    except InputError as error:
+        hint = f"\n  hint: {error.hint}" if error.hint else ""
+        print(f"error: {error.message}{hint}", file=sys.stderr)
+        raise SystemExit(2) from None
+    run_server(host=args.host, port=args.port, db_url=url, lobby=lobby)

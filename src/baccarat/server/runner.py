@@ -36,7 +36,7 @@ from baccarat.server.ops import TableOp
 from baccarat.server.settings import Dealing, TableSpec
 from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, TableWrite, User
 from baccarat.shoe import DealingMode
-from baccarat.table import Phase, Table, TableInputError
+from baccarat.table import BettingClosedError, Phase, Table, TableInputError
 from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
 
 if TYPE_CHECKING:
@@ -103,6 +103,10 @@ class TableRunner:
         self._lease_at = 0.0
         #: the last rebuild from the database: (the snapshot's newest event id, 0 without one; events replayed)
         self.restored: tuple[int, int] | None = None
+        #: per seated bettor, the settled rounds in a row they placed no bet on (their seat is
+        #: released after the lobby's ``seat_release_rounds``); and who bet on the round settling
+        self.rounds_away: dict[str, int] = {}
+        self._round_bettors: set[str] = set()
 
     # --- plumbing -------------------------------------------------------------------------------
 
@@ -238,43 +242,64 @@ class TableRunner:
         batch = self.service.options.max_batch
         while self._jobs:
             jobs, self._jobs = self._jobs[:batch], self._jobs[batch:]
-            existing: dict[tuple[int, str], dict[str, Any]] = {}
-            for _ in range(2):
-                table = self.table
-                if table is None:
-                    for job in jobs:
-                        job.future.set_exception(ProcedureError(f"table {self.spec.id} is restarting", hint="retry"))
-                    jobs = []
-                    break
-                answers, writes = self._apply(table, jobs, existing)
-                try:
-                    result = await self.service.write(
-                        self.store.commit_table, self.spec.id, writes, owner=self.service.owner
-                    )
-                except ClientIdTaken as taken:  # a client id used before at another table: answer the stored bet
-                    await self._reload()
-                    existing = await self.service.read(self.store.rounds.bets_by_client, taken.keys)
-                    continue
-                except Exception as error:
-                    log.warning("table %s: a write failed (%s); reloading", self.spec.id, error)
-                    with contextlib.suppress(Exception):
-                        await self._reload()
-                    failure = (
-                        error if isinstance(error, BaccaratError) else ProcedureError("the table could not store that")
-                    )
-                    for job in jobs:
-                        if not job.future.done():
-                            job.future.set_exception(failure)
-                    if isinstance(error, LeaseLost):
-                        self._forget()
-                    jobs = []
-                    break
-                self._answer(jobs, answers, result)
-                jobs = []
-                break
-            for job in jobs:
-                if not job.future.done():
-                    job.future.set_exception(ProcedureError("the table could not store that", hint="retry"))
+            if await self._store(jobs, alone=len(jobs) == 1) and len(jobs) > 1:
+                # one job's failure never touches another's: each is stored again on its own
+                for job in jobs:
+                    if not job.future.done():
+                        await self._store([job], alone=True)
+
+    async def _store(self, jobs: list[_Job], *, alone: bool) -> bool:
+        """Apply jobs to the table and store them in one transaction; whether the write failed in a
+        way that another try, one job at a time, may avoid (their futures are then left unanswered,
+        unless ``alone``). A bet whose client id is stored already is answered by the stored bet
+        before anything is applied."""
+        existing = await self._stored_client_ids(jobs)
+        for _ in range(2):
+            table = self.table
+            if table is None:
+                _fail(jobs, ProcedureError(f"table {self.spec.id} is restarting", hint="retry"))
+                return False
+            answers, writes = self._apply(table, jobs, existing)
+            try:
+                result = await self.service.write(
+                    self.store.commit_table, self.spec.id, writes, owner=self.service.owner
+                )
+            except ClientIdTaken as taken:  # stored meanwhile by another process: answer the stored bet
+                await self._reload()
+                existing |= await self.service.read(self.store.rounds.bets_by_client, taken.keys)
+                continue
+            except Exception as error:
+                return await self._failed(jobs, error, alone=alone)
+            self._answer(jobs, answers, result)
+            return False
+        _fail(jobs, ProcedureError("the table could not store that", hint="retry"))
+        return False
+
+    async def _stored_client_ids(self, jobs: list[_Job]) -> dict[tuple[int, str], dict[str, Any]]:
+        """The stored bets of the jobs' client ids that the table does not know (it keeps the round
+        in play's only): a client id sent again from an earlier round costs one read, not a failed
+        write and a rebuild of the table."""
+        table = self.table
+        known = {} if table is None else table.state.bet_ids
+        keys = [(job.bet[0].id, job.bet[1]) for job in jobs if job.bet is not None and _bet_key(job.bet) not in known]
+        if not keys:
+            return {}
+        return await self.service.read(self.store.rounds.bets_by_client, keys)
+
+    async def _failed(self, jobs: list[_Job], error: Exception, *, alone: bool) -> bool:
+        """A write failed: what is stored is the truth again. A lost lease fails every job; any other
+        failure fails the job alone, or asks for each job to be tried on its own."""
+        log.warning("table %s: a write of %d job(s) failed (%s); reloading", self.spec.id, len(jobs), error)
+        with contextlib.suppress(Exception):
+            await self._reload()
+        if isinstance(error, LeaseLost):
+            _fail(jobs, error)
+            self._forget()
+            return False
+        if not alone:
+            return True
+        _fail(jobs, error if isinstance(error, BaccaratError) else ProcedureError("the table could not store that"))
+        return False
 
     def _apply(
         self, table: Table, jobs: list[_Job], existing: dict[tuple[int, str], dict[str, Any]]
@@ -445,21 +470,30 @@ class TableRunner:
                 return
             await self.submit(lambda t, now: (t.reveal(side, now=now), None), data=self._settle_data)
         elif stored is not None:
-            cards = [str(c) for c in stored["cards"]]
-
-            def deal(t: Table, now: float) -> tuple[list[TableEvent], Any]:
-                events: list[TableEvent] = []
-                while t.due is not None:
-                    events += t.deal_card(cards[len(t.state.coup.cards)], now=now)
-                return events, None
-
-            await self.submit(deal, data=self._settle_data)
+            await self._deal_stored([str(c) for c in stored["cards"]])
         else:
             await self._sleep(0.2)
             await self._keep_lease()
             return
         if self.table is not None and self.table.phase is Phase.IDLE:
             await self._finished()
+
+    async def _deal_stored(self, cards: list[str]) -> None:
+        """Enter the round's stored cards: all at once, or one at a time at the table's
+        ``card_seconds`` (twice that before a third card) as a dealer turns them."""
+        pace = self.spec.card_seconds
+
+        def deal(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            events: list[TableEvent] = []
+            while t.due is not None and not (pace and events):
+                events += t.deal_card(cards[len(t.state.coup.cards)], now=now)
+            return events, None
+
+        await self.submit(deal, data=self._settle_data)
+        table = self.table
+        if pace and table is not None and table.due is not None and table.reveal_due is None:
+            await self._sleep(pace * (2 if len(table.state.coup.cards) >= 4 else 1))
+            await self._keep_lease()
 
     def _settle_data(self, events: list[TableEvent]) -> tuple[TableOp | None, dict[str, Any]]:
         """The round change that goes with a step of the deal: its settlement, when the coup settled."""
@@ -474,6 +508,7 @@ class TableRunner:
         stored = json.loads(self.round["cards"]) if self.round["cards"] else None
         last = bool(stored and stored.get("last"))
         self.scoreboard.add(result)
+        self._round_bettors = {s.bettor for s in settled.settlements}
         return TableOp.SETTLE, {
             "number": self.round["number"],
             "result": {"cards": texts, **result.to_dict()},
@@ -489,6 +524,7 @@ class TableRunner:
 
     async def _finished(self) -> None:
         crash_point("round_settled")
+        await self._release_seats()
         last = False
         if self.round is not None and self.round["cards"]:
             last = bool(json.loads(self.round["cards"]).get("last"))
@@ -498,6 +534,27 @@ class TableRunner:
             crash_point("shoe_ended")
             self.dealer, self.shoe_id = None, None
         await self._sleep(self.spec.settle_pause_seconds)
+
+    async def _release_seats(self) -> None:
+        """A seated bettor who has bet on none of the last ``seat_release_rounds`` settled rounds
+        (an absent player holding a seat) leaves the table: the seat is free again and their money
+        goes back to their wallet, commission box paid (R27). Bets left on the table keep the seat."""
+        table, limit = self.table, self.service.lobby.policy.seat_release_rounds
+        if table is None or limit <= 0:
+            return
+        seated = {name for name, bettor in table.state.bettors.items() if bettor.seat is not None}
+        self.rounds_away = {
+            name: 0 if name in self._round_bettors else self.rounds_away.get(name, 0) + 1 for name in seated
+        }
+        self._round_bettors = set()
+        for name, away in list(self.rounds_away.items()):
+            if away >= limit and not table.bets_of(name):
+                try:
+                    await self.submit(_leaving(name))
+                except BaccaratError as error:
+                    log.warning("table %s: the seat of %s was not released (%s)", self.spec.id, name, error)
+                self.rounds_away.pop(name, None)
+                self.wallets.pop(name, None)
 
     async def _ensure_shoe(self, change_requested: bool) -> None:
         dealer = self.dealer
@@ -528,6 +585,7 @@ class TableRunner:
         )
         self._publish(event)
         self.shoe_id = shoe_id
+        server_seed, client_seed = await self.service.read(self.store.shoes.seeds, shoe_id)  # the committed seeds
         self.dealer = ShoeDealer(config, source=ProvablyFairSource(server_seed=server_seed, client_seed=client_seed))
         self.scoreboard = Scoreboard()
 
@@ -671,7 +729,10 @@ class TableRunner:
     async def place_bet(
         self, user: User, *, client_id: str, bet: str, stake: int, round_id: int | None, spot: int | None = None
     ) -> _Placed:
-        """Place a bet on the round betting now (joining the table standing on a first bet)."""
+        """Place a bet on the round betting now (joining the table standing on a first bet). It is
+        taken only if it arrived before the round's ``closes_at`` on the server's clock, even when
+        the table has not closed betting yet."""
+        arrived = self.clock.time()
         table = self.table
         if table is None:
             raise ProcedureError(
@@ -703,6 +764,7 @@ class TableRunner:
         placed_round = self.round
 
         def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            _arrived_in_time(placed_round, arrived, t)
             before = t.state.bettors[name].balance if name in t.state.bettors else 0
             events = t.place_bet(name, bet, stake, spot=spot, bet_id=key, now=now)
             wallet = self.wallets.get(name, 0)
@@ -791,6 +853,35 @@ def _dead_owner(owner: str) -> bool:
 
 def _bet_key(bet: tuple[User, str]) -> str:
     return f"{bet[0].id}/{bet[1]}"
+
+
+def _arrived_in_time(round_row: dict[str, Any] | None, arrived: float, table: Table) -> None:
+    """Refuse a bet that arrived at or after its round's ``closes_at`` (the table closes betting a
+    moment later, when its loop gets to it)."""
+    closes_at = None if round_row is None else round_row.get("closes_at")
+    if closes_at is not None and table.phase is Phase.BETTING and arrived >= float(closes_at):
+        late = 1000 * (arrived - float(closes_at))
+        raise BettingClosedError(
+            f"betting closed {late:.0f} ms before the bet arrived: the bet is refused",
+            hint="bet before the countdown ends",
+            params={"round": table.round, "phase": table.phase, "action": "the bet"},
+        )
+
+
+def _leaving(name: str) -> Callable[[Table, float], tuple[list[TableEvent], Any]]:
+    """The job of bettor ``name`` leaving the table."""
+
+    def apply(table: Table, now: float) -> tuple[list[TableEvent], Any]:
+        return table.leave(name, now=now), None
+
+    return apply
+
+
+def _fail(jobs: list[_Job], error: BaseException) -> None:
+    """Answer every job not yet answered with ``error``."""
+    for job in jobs:
+        if not job.future.done():
+            job.future.set_exception(error)
 
 
 class _LeaseLost(Exception):

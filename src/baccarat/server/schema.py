@@ -23,21 +23,26 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 __all__ = [
+    "OPEN_BET",
     "AccountKind",
     "BetStatus",
     "EntryKind",
     "RoundStatus",
     "ShoeStatus",
     "accounts",
+    "audit_log",
     "bets",
     "entries",
     "events",
     "intents",
     "metadata",
     "rounds",
+    "seed_commitments",
+    "seed_entropy",
     "sessions",
     "shoes",
     "table_leases",
@@ -118,7 +123,11 @@ sessions = Table(
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
+    #: when the session was last used (the idle timeout counts from it)
+    Column("last_seen_at", Float, nullable=True),
 )
+Index("ix_sessions_user", sessions.c.user_id)
+Index("ix_sessions_expires", sessions.c.expires_at)
 
 accounts = Table(
     "accounts",
@@ -177,7 +186,52 @@ shoes = Table(
     Column("coups", Integer, nullable=False, default=0),
     Column("started_at", Float, nullable=False),
     Column("ended_at", Float, nullable=True),
+    #: the fairness chain's newest link (``NULL``: no round finished yet, the chain is the commitment)
+    Column("chain_head", String(64), nullable=True),
+    #: the players' entropy the client seed was made from (JSON list, see ``baccarat.server.chain``)
+    Column("entropy", Text, nullable=True),
     UniqueConstraint("table_id", "number", name="uq_shoes_table_number"),
+)
+
+#: The commitment of each table's next shoe, published before that shoe starts so that players can
+#: contribute entropy to its client seed; the server seed stays secret until that shoe ends.
+seed_commitments = Table(
+    "seed_commitments",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("server_seed", String(128), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("published_at", Float, nullable=False),
+)
+
+#: Entropy players contributed to the client seed of the shoe committed to by ``commitment``.
+seed_entropy = Table(
+    "seed_entropy",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(40), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("entropy", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Index("ix_seed_entropy_commitment", seed_entropy.c.table_id, seed_entropy.c.commitment)
+
+#: Every house action and settings change, appended and never changed: who, what, when and why.
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", Float, nullable=False),
+    Column("actor_id", Integer, nullable=True),
+    Column("actor", String(40), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("table_id", String(40), nullable=True),
+    Column("round_id", Integer, nullable=True),
+    Column("reason", Text, nullable=True),
+    Column("detail", Text, nullable=False),
+    Column("status", Integer, nullable=False),
 )
 
 rounds = Table(
@@ -198,6 +252,9 @@ rounds = Table(
     Column("entered", Text, nullable=True),  # dealer-entry cards so far (JSON)
     Column("result", Text, nullable=True),  # the coup's result (JSON) once revealed
     Column("void_reason", Text, nullable=True),
+    #: the SHA-256 of the finished round's record and the fairness chain's link after it (``baccarat.server.chain``)
+    Column("record_digest", String(64), nullable=True),
+    Column("chain_link", String(64), nullable=True),
     UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
 )
 Index("ix_rounds_table_status", rounds.c.table_id, rounds.c.status)
@@ -222,7 +279,11 @@ bets = Table(
     CheckConstraint("stake > 0", name="ck_bets_stake_positive"),
     UniqueConstraint("user_id", "client_id", name="uq_bets_user_client"),
 )
-Index("ix_bets_round", bets.c.round_id)
+# a round's bets, and each bettor's bets of one kind in it (a round is settled by bettor and kind)
+Index("ix_bets_round_bettor", bets.c.round_id, bets.c.user_id, bets.c.kind)
+#: the bets still open (accepted, not yet settled or refunded): few, however long the table's history
+OPEN_BET = "status = 'accepted'"
+Index("ix_bets_open", bets.c.round_id, sqlite_where=text(OPEN_BET), postgresql_where=text(OPEN_BET))
 
 events = Table(
     "events",

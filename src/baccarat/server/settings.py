@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from baccarat.errors import InputError
+from baccarat.server.policy import Policy, verify_admin_password
 from baccarat.shoe import DealingMode, ShoeConfig
 from baccarat.table_config import TABLE_SETTINGS, DealSource, TableConfig
 from baccarat.variants import get_variant
@@ -60,6 +61,9 @@ class TableSpec:
     decks: int = 8
     betting_seconds: float = 15.0
     settle_pause_seconds: float = 3.0
+    #: Seconds between the cards as the dealer turns them over, one at a time, in the order of the
+    #: deal (P1, B1, P2, B2), and twice as long before a third card (0: every card at once).
+    card_seconds: float = 0.0
     min_bet: int = 100
     max_bet: int = 500_000
     open: bool = True
@@ -75,6 +79,8 @@ class TableSpec:
             raise InputError(f"table {self.id}: betting_seconds {self.betting_seconds} is outside 0.05–600")
         if not 0 <= self.settle_pause_seconds <= 60:
             raise InputError(f"table {self.id}: settle_pause_seconds {self.settle_pause_seconds} is outside 0–60")
+        if not 0 <= self.card_seconds <= 10:
+            raise InputError(f"table {self.id}: card_seconds {self.card_seconds} is outside 0–10")
         if not 1 <= self.min_bet <= self.max_bet:
             raise InputError(
                 f"table {self.id}: limits {self.min_bet}–{self.max_bet} are not valid",
@@ -121,6 +127,7 @@ class TableSpec:
             "dealing": self.dealing.value,
             "decks": self.decks,
             "betting_seconds": self.betting_seconds,
+            "card_seconds": self.card_seconds,
             "min_bet": self.min_bet,
             "max_bet": self.max_bet,
             "rules": self.table_config().to_dict(),
@@ -134,6 +141,8 @@ class Lobby:
     tables: tuple[TableSpec, ...]
     starting_balance: int = 1_000_000
     admin_password: str | None = field(default=None, repr=False)
+    #: sessions, log-in throttling, per-address limits, websocket origins (the ``[security]`` section)
+    policy: Policy = field(default_factory=Policy)
 
     def table(self, table_id: str) -> TableSpec | None:
         """The table with this id, if any."""
@@ -169,7 +178,8 @@ def _table_from(data: dict[str, Any]) -> TableSpec:
 def load_lobby(path: str | Path | None) -> Lobby:
     """Read a lobby file (the packaged ``tables.toml`` when ``path`` is ``None``).
 
-    The admin password comes from ``BACCARAT_ADMIN_PASSWORD`` or else the file's ``[server]`` section.
+    The admin password comes from ``BACCARAT_ADMIN_PASSWORD`` or else the file's ``[server]`` section
+    (refused under 12 characters); the security settings from its ``[security]`` section.
     """
     if path is None:
         text = resources.files("baccarat.server").joinpath("tables.toml").read_text(encoding="utf-8")
@@ -191,8 +201,9 @@ def load_lobby(path: str | Path | None) -> Lobby:
     balance = server.get("starting_balance", 1_000_000)
     if isinstance(balance, bool) or not isinstance(balance, int) or balance < 0:
         raise InputError(f"starting_balance {balance!r} is not a whole number ≥ 0")
-    password = os.environ.get("BACCARAT_ADMIN_PASSWORD") or server.get("admin_password")
-    return Lobby(tables=tables, starting_balance=balance, admin_password=password)
+    password = verify_admin_password(os.environ.get("BACCARAT_ADMIN_PASSWORD") or server.get("admin_password"))
+    policy = Policy.from_dict(data.get("security", {}))
+    return Lobby(tables=tables, starting_balance=balance, admin_password=password, policy=policy)
 
 
 def normalise_db_url(url: str) -> str:

@@ -9,8 +9,9 @@ They reproduce, bit for bit, what :class:`baccarat.dealing.ShoeDealer` does with
 :class:`baccarat.rng.SeededSource`: the SplitMix64-seeded xoshiro256** stream of each shoe
 number, rejection-sampled ``randbelow``, Fisher–Yates from the last position, the cut of
 :meth:`baccarat.shoe.Shoe.prepare`, the cut card, the three burn methods, the burn before each
-coup, demonstration coups, the last-coup rule, the "not enough cards" rule and the continuous
-shuffler. The drawing rules are not written here: :class:`KernelTables` tabulates them from the
+coup, demonstration coups, the last-coup rule (with the pre-dealt layout, whose six cards bring
+the cut card out when one of them lies behind it: R19, R6), the "not enough cards" rule and the
+continuous shuffler. The drawing rules are not written here: :class:`KernelTables` tabulates them from the
 functions of :mod:`baccarat.coup`, and the card attributes from :mod:`baccarat.cards`.
 
 Every coup is recorded as its feature key, the encoding of :class:`baccarat.features.CoupFeatures`.
@@ -108,7 +109,7 @@ _FLAG_BITS = 3 << _ACE_SHIFT
 _INDEX_SHIFT = 16
 _BURN_SHIFT = 24
 # Entries of the configuration vector.
-_CONTINUOUS, _CUT_FROM_END, _BURN_METHOD, _BURN_N, _DEMO, _FINISH, _BURN_EACH = range(7)
+_CONTINUOUS, _CUT_FROM_END, _BURN_METHOD, _BURN_N, _DEMO, _FINISH, _BURN_EACH, _LAID = range(8)
 _BURN_FIRST_CARD = 1
 # The bit of a ``draws`` word that says whether Banker draws when Player stood.
 _STOOD_BIT = 12
@@ -714,6 +715,7 @@ def _deal_shoe(
     needed = 6 + burn_each
     demo_coups = cfg[_DEMO]
     finish = cfg[_FINISH] != 0
+    laid = cfg[_LAID]
     coups = 0
     cut_seen_at = -1
     while True:
@@ -724,9 +726,9 @@ def _deal_shoe(
         key, used = _coup(shoe, pos, table)
         keys[coups] = key
         starts[coups] = pos
+        cut_out = pos + laid > cut_index or pos + used > cut_index  # R19 layout laid, R6
         pos += used
         coups += 1
-        cut_out = pos > cut_index
         if cut_out and cut_seen_at < 0:
             cut_seen_at = coups
         last = cut_seen_at >= 0 and (finish or coups > cut_seen_at)
@@ -740,6 +742,15 @@ def _deal_shoe(
         if last:
             break
     return coups, turned, base
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _laid_cut(cut: int, cfg: npt.NDArray[np.int64]) -> int:  # pragma: no cover - compiled
+    """The first coup position whose pre-dealt layout reaches past the cut card, less one: a coup
+    starting beyond it brings the cut card out when its layout is laid (R19, R6). Without a layout
+    no coup start can pass it (it is past the shoe's last card)."""
+    laid = cfg[_LAID]
+    return cut - laid if laid > 0 else 1 << 40
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -759,7 +770,8 @@ def _count_shoe(
     ``table`` is the drawing table with the burn before each coup included in the step from one
     coup to the next (``_draw_table(draws, cfg[_BURN_EACH])``), so ``pos`` always points at the
     next coup's first card. The cut card is out when ``pos > cut``, with ``cut`` = the cut
-    card's index plus that burn; the shoe has cards for a coup while ``pos <= n - 6``.
+    card's index plus that burn, or when a coup starts past :func:`_laid_cut` (its pre-dealt
+    layout reaches behind the cut card); the shoe has cards for a coup while ``pos <= n - 6``.
     """
     n = shoe.shape[0]
     if cfg[_CONTINUOUS]:
@@ -771,10 +783,13 @@ def _count_shoe(
     pos += burn_each
     cut = n - cfg[_CUT_FROM_END] + burn_each
     stop = min(cut, n - 6)
+    early = _laid_cut(cut, cfg)
     coups = 0
     if pos > n - 6:
         return hands  # the engine raises "not enough cards for a coup" and ends the shoe
+    start = pos
     while True:
+        start = pos
         key, step = _coup(shoe, pos, table)
         pos += step
         coups += 1
@@ -783,9 +798,10 @@ def _count_shoe(
             hands += 1
             if hands == hand_limit:
                 return hands
-        if pos > stop:
+        if pos > stop or start > early:
             break
-    if pos > cut and cfg[_FINISH] == 0 and pos <= n - 6:  # one more coup after the cut card's
+    cut_out = pos > cut or start > early
+    if cut_out and cfg[_FINISH] == 0 and pos <= n - 6:  # one more coup after the cut card's
         key, step = _coup(shoe, pos, table)
         if coups + 1 > demo_coups:
             hist[np.uint64(key)] += 1
@@ -812,12 +828,17 @@ def _count_pair(
     pos_b += burn_each
     cut = n - cfg[_CUT_FROM_END] + burn_each
     stop = min(cut, n - 6)
+    early = _laid_cut(cut, cfg)
     if pos_a > n - 6 or pos_b > n - 6:
         return _count_shoe(a, pos_a - burn_each, cfg, table, hist, 0, -1) + _count_shoe(
             b, pos_b - burn_each, cfg, table, hist, 0, -1
         )
     coups_a = coups_b = 0
+    start_a = pos_a
+    start_b = pos_b
     while True:
+        start_a = pos_a
+        start_b = pos_b
         key_a, step_a = _coup(a, pos_a, table)
         key_b, step_b = _coup(b, pos_b, table)
         pos_a += step_a
@@ -827,27 +848,29 @@ def _count_pair(
         if coups_a > demo_coups:
             hist[np.uint64(key_a)] += 1
             hist[np.uint64(key_b)] += 1
-        if pos_a > stop or pos_b > stop:
+        if pos_a > stop or pos_b > stop or start_a > early or start_b > early:
             break
-    while pos_a <= stop:
+    while pos_a <= stop and start_a <= early:
+        start_a = pos_a
         key_a, step_a = _coup(a, pos_a, table)
         pos_a += step_a
         coups_a += 1
         if coups_a > demo_coups:
             hist[np.uint64(key_a)] += 1
-    while pos_b <= stop:
+    while pos_b <= stop and start_b <= early:
+        start_b = pos_b
         key_b, step_b = _coup(b, pos_b, table)
         pos_b += step_b
         coups_b += 1
         if coups_b > demo_coups:
             hist[np.uint64(key_b)] += 1
     one_more = cfg[_FINISH] == 0
-    if pos_a > cut and one_more and pos_a <= n - 6:
+    if (pos_a > cut or start_a > early) and one_more and pos_a <= n - 6:
         key_a, step_a = _coup(a, pos_a, table)
         coups_a += 1
         if coups_a > demo_coups:
             hist[np.uint64(key_a)] += 1
-    if pos_b > cut and one_more and pos_b <= n - 6:
+    if (pos_b > cut or start_b > early) and one_more and pos_b <= n - 6:
         key_b, step_b = _coup(b, pos_b, table)
         coups_b += 1
         if coups_b > demo_coups:
@@ -1294,7 +1317,7 @@ def shoe_tables(config: ShoeConfig) -> ShoeTables:
     """
     deck = np.array([card.index for card in config.full_composition().cards()], dtype=np.int8)
     burn_n = config.decks if config.burn is BurnMethod.DECKS else config.burn_count
-    vector = np.zeros(7, dtype=np.int64)
+    vector = np.zeros(8, dtype=np.int64)
     vector[_CONTINUOUS] = config.mode is DealingMode.CONTINUOUS
     vector[_CUT_FROM_END] = config.cut_card_from_end
     vector[_BURN_METHOD] = {BurnMethod.DECKS: 0, BurnMethod.FIRST_CARD: _BURN_FIRST_CARD, BurnMethod.FIXED: 2}[
@@ -1305,6 +1328,8 @@ def shoe_tables(config: ShoeConfig) -> ShoeTables:
     vector[_FINISH] = config.after_cut_card is AfterCutCard.FINISH
     # The engine burns before each coup only in shoe mode (the pre-dealt layout forbids it, R8 has no burns).
     vector[_BURN_EACH] = config.burn_each_coup and config.mode is DealingMode.SHOE
+    # The pre-dealt layout lays six cards before each coup: one behind the cut card brings it out (R19, R6).
+    vector[_LAID] = MIN_CARDS_FOR_COUP if config.mode is DealingMode.PRE_DEALT else 0
     if deck.size < MIN_CARDS_FOR_COUP:  # pragma: no cover - ShoeConfig already refuses it
         raise InputError(f"a shoe of {deck.size} cards cannot deal a coup")
     deck.setflags(write=False)

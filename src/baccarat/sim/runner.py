@@ -41,7 +41,7 @@ from baccarat.sim.results import Accumulator, ChunkResult, SimulationResult
 from baccarat.sim.strategies import LimitAction, Selection, Strategy
 from baccarat.variants import Variant, get_variant
 
-__all__ = ["Plan", "SimulationJob", "build_plan", "default_workers", "run_chunk", "simulate"]
+__all__ = ["Plan", "SimulationJob", "build_plan", "chunk_backend", "default_workers", "run_chunk", "simulate"]
 
 #: Shoes per chunk (with a strategy, whose kernel is three times slower, and with a continuous
 #: shuffler: coups per chunk), a few milliseconds of work: long enough that the work around each
@@ -398,6 +398,10 @@ class _Backend(Protocol):
     def close(self) -> None: ...
 
 
+#: A chunk's work (default :func:`run_chunk`): ``work(plan, index, blocks, hand_limit)``.
+ChunkWork = Callable[[Any, int, int, int], Any] | None
+
+
 def default_workers() -> int:
     """All local cores."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -413,13 +417,13 @@ class _Inline:
     address: str | None = None
     workers = depth = 1
 
-    def __init__(self, plan: Plan) -> None:
-        self.plan = plan
+    def __init__(self, plan: Any, work: ChunkWork = None) -> None:
+        self.plan, self.work = plan, work or run_chunk
 
-    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[ChunkResult]:
-        future: Future[ChunkResult] = Future()
+    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[Any]:
+        future: Future[Any] = Future()
         try:
-            future.set_result(run_chunk(self.plan, index, blocks, hand_limit))
+            future.set_result(self.work(self.plan, index, blocks, hand_limit))
         except Exception as error:  # raised by result(), as from a thread
             future.set_exception(error)
         return future
@@ -433,12 +437,12 @@ class _Local:
 
     address: str | None = None
 
-    def __init__(self, plan: Plan, workers: int) -> None:
-        self.plan, self.workers, self.depth = plan, workers, 4 * workers
+    def __init__(self, plan: Any, workers: int, work: ChunkWork = None) -> None:
+        self.plan, self.workers, self.depth, self.work = plan, workers, 4 * workers, work or run_chunk
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="baccarat-sim")
 
-    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[ChunkResult]:
-        return self.pool.submit(run_chunk, self.plan, index, blocks, hand_limit)
+    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[Any]:
+        return self.pool.submit(self.work, self.plan, index, blocks, hand_limit)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -447,7 +451,7 @@ class _Local:
 class _Dask:
     """A Dask distributed cluster; the plan is scattered to every worker once."""
 
-    def __init__(self, plan: Plan, address: str) -> None:
+    def __init__(self, plan: Any, address: str, work: ChunkWork = None) -> None:
         if not _SCHEDULER.match(address):
             raise InputError(f"scheduler address {address!r} is not tcp://HOST:PORT", hint="e.g. tcp://10.0.0.5:8786")
         from distributed import Client
@@ -464,13 +468,23 @@ class _Dask:
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.depth = 4 * self.workers
         self.plan = self.client.scatter(plan, broadcast=True)
+        self.work = work or run_chunk
 
     def submit(self, index: int, blocks: int, hand_limit: int) -> _Handle:
-        handle: _Handle = self.client.submit(run_chunk, self.plan, index, blocks, hand_limit, pure=False)
+        handle: _Handle = self.client.submit(self.work, self.plan, index, blocks, hand_limit, pure=False)
         return handle
 
     def close(self) -> None:
         self.client.close()
+
+
+def chunk_backend(plan: Any, work: Callable[[Any, int, int, int], Any], workers: int, scheduler: str | None) -> Any:
+    """The backend that runs ``work(plan, index, blocks, hand_limit)`` chunk by chunk: the calling thread
+    (one worker), local threads or the Dask cluster at ``scheduler``; its ``submit`` returns a future,
+    its ``depth`` says how many to keep submitted and ``close`` ends it."""
+    if workers == 1 and not scheduler:
+        return _Inline(plan, work)
+    return _Dask(plan, scheduler, work) if scheduler else _Local(plan, workers, work)
 
 
 def _warm_up(plan: Plan) -> None:

@@ -35,6 +35,7 @@ __all__ = [
     "Selection",
     "Staking",
     "Strategy",
+    "parse_oracle",
     "register_strategy",
     "strategy_names",
 ]
@@ -249,6 +250,24 @@ def register_strategy(name: str, strategy: Strategy) -> None:
 def strategy_names() -> tuple[str, ...]:
     """The registered strategies' names."""
     return tuple(_REGISTRY)
+
+
+def parse_oracle(text: str) -> tuple[BetKind, ...] | None:
+    """Read ``oracle[:BET,BET…]``, the perfect-knowledge bound (:mod:`baccarat.sim.oracle`): its bets, ``()`` for
+    every bet of the variant; ``None`` when ``text`` names another strategy.
+
+    >>> parse_oracle("oracle:tie,banker_pair"), parse_oracle("oracle"), parse_oracle("flat")
+    ((<BetKind.TIE: 'tie'>, <BetKind.BANKER_PAIR: 'banker_pair'>), (), None)
+    """
+    head, _, bets = text.strip().lower().partition(":")
+    if head != "oracle":
+        return None
+    try:
+        return tuple(dict.fromkeys(parse_bet_kind(bet.strip()) for bet in bets.split(",") if bet.strip()))
+    except InputError as error:
+        raise InputError(
+            f"unknown strategy {text!r}: {error}", hint="write oracle or oracle:BET,BET (bet ids)"
+        ) from None
 
 
 _HINT = (

@@ -3,7 +3,9 @@ passed on to the process that does (an intent) and its answer awaited.
 
 Every action has one kind (:class:`Action`), one body model and one handler; REST, the websocket
 and another process's intents all go through :meth:`TableActions.perform`, so an action has the
-same answer (status and body, or refusal) whichever way it came.
+same answer (status and body, or refusal) whichever way it came. Every action of the house (the
+admin's, and the dealer's: entering a card, voiding a round) is recorded in the audit log there, with
+its actor and its answer, once whichever way it came.
 """
 
 from __future__ import annotations
@@ -30,8 +32,17 @@ from baccarat.server.api.problems import Refusal, problem_of, validation_problem
 from baccarat.server.service import Service, TableRunner
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import Role, User
+from baccarat.server.store.audit import AuditEntry
 
-__all__ = ["PLAYER_ACTIONS", "Action", "Answer", "TableActions"]
+__all__ = [
+    "DEFAULT_VOID_REASON",
+    "HOUSE_ACTIONS",
+    "PLAYER_ACTIONS",
+    "Action",
+    "Answer",
+    "TableActions",
+    "exposed_cards",
+]
 
 #: An action's answer: the HTTP status and the body (a refusal's body for a status of 400 or more).
 Answer = tuple[int, dict[str, Any]]
@@ -69,6 +80,12 @@ BODIES: dict[Action, type[BaseModel] | None] = {
 #: The actions a player may send over the websocket (the others are the house's, over REST).
 PLAYER_ACTIONS = frozenset(BODIES) - {Action.CARD, Action.VOID}
 
+#: The dealer's actions: recorded in the audit log whoever sends them.
+HOUSE_ACTIONS = frozenset({Action.CARD, Action.VOID})
+
+#: What a void says when the house gives no reason (only before any card of the coup is face up).
+DEFAULT_VOID_REASON = "voided by the house"
+
 Handler = Callable[[TableRunner, User, Any], Awaitable[Answer]]
 
 
@@ -79,7 +96,8 @@ async def _bet(runner: TableRunner, user: User, body: BetBody) -> Answer:
     if placed.bet is None:
         raise Refusal(409, "bet.not_found", "the bet could not be found; retry")
     status = 200 if placed.duplicate else 201
-    return status, {"bet": placed.bet, "duplicate": placed.duplicate, "balance": placed.balance}
+    answer = {"bet": placed.bet, "duplicate": placed.duplicate, "balance": placed.balance}
+    return status, answer | {"at_table": None if placed.duplicate else placed.at_table}
 
 
 async def _join(runner: TableRunner, user: User, body: JoinBody) -> Answer:
@@ -114,8 +132,27 @@ async def _card(runner: TableRunner, _: User, body: CardBody) -> Answer:
     return 200, await runner.enter_card(body.card, position=body.position, face_up=body.face_up)
 
 
+def exposed_cards(runner: TableRunner) -> list[str]:
+    """The positions of the coup being dealt whose card is face up (none between coups)."""
+    table = runner.table
+    if table is None:
+        return []
+    state = table.state
+    return sorted(p.value for p in state.coup.cards if p not in state.face_down)
+
+
 async def _void(runner: TableRunner, _: User, body: VoidIntent) -> Answer:
-    return 200, {"ok": True, "refunded": await runner.void(body.round_id, body.reason)}
+    exposed = exposed_cards(runner)
+    if exposed and body.reason is None:
+        raise Refusal(
+            422,
+            "void.reason_required",
+            f"cards are face up ({', '.join(exposed)}): say why the round is voided",
+            rule="R18",
+            params={"round": body.round_id, "exposed": exposed},
+        )
+    refunded = await runner.void(body.round_id, body.reason or DEFAULT_VOID_REASON)
+    return 200, {"ok": True, "refunded": refunded, "exposed": exposed}
 
 
 HANDLERS: dict[Action, Handler] = {
@@ -161,12 +198,38 @@ class TableActions:
             return refused(error)
 
     async def perform(self, user: User, spec: TableSpec, action: Action, body: BaseModel | None) -> Answer:
-        """Apply an action: here when this process runs the table, else by the process that does."""
+        """Apply an action: here when this process runs the table, else by the process that does; an
+        action of the house is recorded in the audit log with its answer."""
         runner = self._runner(spec.id)
-        if runner is not None:
-            return await self._here(runner, user, action, body)
         fields = {} if body is None else body.model_dump(mode="json")
-        return await self.service.forward(spec.id, user, action.value, fields)
+        if runner is not None:
+            answer = await self._here(runner, user, action, body)
+        else:
+            answer = await self.service.forward(spec.id, user, action.value, fields)
+        if user.role is Role.ADMIN or action in HOUSE_ACTIONS:
+            await self._audit(user, spec, action, fields, answer)
+        return answer
+
+    async def _audit(self, user: User, spec: TableSpec, action: Action, fields: dict[str, Any], answer: Answer) -> None:
+        status, payload = answer
+        detail = {k: v for k, v in fields.items() if k not in ("reason", "round_id")}
+        if action is Action.VOID:
+            exposed = payload.get("exposed") or (payload.get("params") or {}).get("exposed") or []
+            detail |= {"exposed": list(exposed), "refunded": payload.get("refunded")}
+        if status >= 400:
+            detail["refused"] = payload.get("code")
+        entry = AuditEntry(
+            actor=user.name,
+            actor_id=user.id,
+            role=user.role.value,
+            action=f"table.{action.value}",
+            status=status,
+            table_id=spec.id,
+            round_id=fields.get("round_id"),
+            reason=fields.get("reason") or (DEFAULT_VOID_REASON if action is Action.VOID and status < 400 else None),
+            detail=detail,
+        )
+        await self.service.write(self.service.store.audit.record, entry)
 
     async def performed(self, user: User, spec: TableSpec, action: Action, body: BaseModel | None) -> dict[str, Any]:
         """:meth:`perform` for a REST route: the answer's body, or its refusal raised."""

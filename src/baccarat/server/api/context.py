@@ -6,88 +6,153 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from baccarat.roads import Scoreboard
 from baccarat.server import game
+from baccarat.server.api.throttle import Buckets, LoginGuard, Lru, RateLimiter
 from baccarat.server.observer.views import round_view, table_view, user_view
+from baccarat.server.policy import Policy
 from baccarat.server.schema import RoundStatus
 from baccarat.server.service import Service
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import User
+from baccarat.server.store.sessions import TOUCH_SECONDS, token_hash
 from baccarat.table import Table
 
-__all__ = ["AppContext", "RateLimiter", "Sessions"]
+__all__ = ["AppContext", "RateLimiter", "Revoked", "Sessions"]
 
-#: How long a session token is trusted from memory before it is looked up again.
+#: How long a session token is trusted from memory before it is looked up again: ended sessions
+#: are dropped from memory at once, in every process (on PostgreSQL through ``NOTIFY``).
 TOKEN_CACHE_SECONDS = 30.0
+#: The same without PostgreSQL, where another process's log-out is not announced.
+TOKEN_CACHE_SECONDS_ALONE = 2.0
 #: Password hashes computed at once.
 HASHING_AT_ONCE = 2
 #: How long a copy of a table run by another process is served before its newest event is checked.
 REPLICA_SECONDS = 1.0
 
-
-class RateLimiter:
-    """A token bucket: ``rate`` actions a second on average, bursts up to ``burst``.
-
-    >>> bucket = RateLimiter(rate=1, burst=2)
-    >>> bucket.allow(now=0.0), bucket.allow(now=0.0), bucket.allow(now=0.0), bucket.allow(now=1.0)
-    (True, True, False, True)
-    """
-
-    __slots__ = ("burst", "rate", "stamp", "tokens")
-
-    def __init__(self, *, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.stamp: float | None = None
-
-    def allow(self, *, now: float | None = None) -> bool:
-        """Spend one token if there is one."""
-        now = time.monotonic() if now is None else now
-        if self.stamp is not None:
-            self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
+#: Called when sessions end: (token hash or ``None``, user id or ``None``).
+Revoked = Callable[[str | None, int | None], None]
 
 
 @dataclass(frozen=True, slots=True)
 class _Cached:
     user: User
     at: float
+    seen: float
 
 
 class Sessions:
-    """Session tokens to users, trusted from memory for :data:`TOKEN_CACHE_SECONDS`."""
+    """Session tokens to users, trusted from memory for a few seconds, forgotten as soon as they end."""
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Service, now: Callable[[], float]) -> None:
         self.service = service
-        self.cache: dict[str, _Cached] = {}
+        self.now = now
+        self.cache: Lru[_Cached] = Lru(50_000)
+        #: told of every ended session (the websockets authenticated with it close)
+        self.listeners: list[Revoked] = []
+
+    @property
+    def policy(self) -> Policy:
+        """The server's security settings."""
+        return self.service.lobby.policy
 
     async def user(self, token: str | None) -> User | None:
         """The user of a session token (``None``: no such live session)."""
         if not token or len(token) > 200:
             return None
-        hit = self.cache.get(token)
-        if hit is not None and time.monotonic() - hit.at < TOKEN_CACHE_SECONDS:
+        key = token_hash(token)
+        hit = self.cache.get(key)
+        trust = TOKEN_CACHE_SECONDS if self.service.channel else TOKEN_CACHE_SECONDS_ALONE
+        service = self.service
+        if hit is not None and self.now() - hit.at < trust:
+            if service.clock.time() - hit.seen > TOUCH_SECONDS:  # in use: the idle timeout starts again
+                await service.write(service.store.accounts.sessions.touch, token)
+                self.cache.put(key, replace(hit, seen=service.clock.time()))
             return hit.user
-        user = await self.service.read(self.service.store.accounts.user_for_token, token)
-        if user is None:
-            self.cache.pop(token, None)
+        found = await service.read(service.store.accounts.user_for_token, token, idle=self.policy.session_idle_seconds)
+        if found is None:
+            self.cache.pop(key)
             return None
-        if len(self.cache) > 50_000:
-            self.cache.clear()
-        self.cache[token] = _Cached(user, time.monotonic())
+        user, seen = found
+        if service.clock.time() - seen > TOUCH_SECONDS:
+            await service.write(service.store.accounts.sessions.touch, token)
+        self.cache.put(key, _Cached(user, self.now(), seen))
         return user
 
+    def remember(self, token: str, user: User) -> None:
+        """Trust a session just made."""
+        self.cache.put(token_hash(token), _Cached(user, self.now(), self.service.clock.time()))
+
+    async def refresh(self) -> None:
+        """Look up, in one query, every session trusted from memory for more than half its time:
+        the live ones are trusted again, the ended ones forgotten (their websockets told). Busy
+        connections then never wait on a lookup of their own."""
+        trust = TOKEN_CACHE_SECONDS if self.service.channel else TOKEN_CACHE_SECONDS_ALONE
+        now = self.now()
+        stale = [(key, hit) for key, hit in self.cache.items() if now - hit.at > trust / 2]
+        if not stale:
+            return
+        service = self.service
+        live = await service.read(
+            service.store.accounts.sessions.live, [key for key, _ in stale], idle=self.policy.session_idle_seconds
+        )
+        for key, hit in stale:
+            if key in live:
+                self.cache.put(key, replace(hit, at=now))
+            else:
+                self.revoked(key, None)
+
+    def cached(self, token: str | None) -> User | None:
+        """The user of a token trusted from memory now, without a lookup."""
+        hit = self.cache.get(token_hash(token)) if token and len(token) <= 200 else None
+        return hit.user if hit is not None else None
+
+    def revoked(self, digest: str | None = None, user_id: int | None = None) -> None:
+        """Sessions ended (one by its token hash, or all of a user's): forget them and tell the listeners."""
+        if digest is not None:
+            self.cache.pop(digest)
+        if user_id is not None:
+            self.cache.drop_where(lambda cached: cached.user.id == user_id)
+        for listener in list(self.listeners):
+            listener(digest, user_id)
+
     def forget(self, token: str) -> None:
-        """Stop trusting a token (its session ended)."""
-        self.cache.pop(token, None)
+        """Stop trusting a token (its session ended in this process)."""
+        self.revoked(token_hash(token), None)
+
+
+@dataclass(slots=True)
+class Limits:
+    """The per-client limits of one process: requests by account or address, registrations and
+    websocket connections by address, failed log-ins by name and address."""
+
+    requests: Buckets
+    registrations: Buckets
+    connects: Buckets
+    logins: LoginGuard
+
+    @classmethod
+    def of(cls, service: Service) -> Limits:
+        """The limits the service's options and policy set."""
+        options, policy = service.options, service.lobby.policy
+        capacity = policy.max_tracked_clients
+        refill = 1.0 / policy.registration_refill_seconds if policy.registration_refill_seconds > 0 else 0.0
+        return cls(
+            requests=Buckets(rate=options.http_requests_per_second, burst=options.http_burst, capacity=capacity),
+            registrations=Buckets(rate=refill, burst=policy.registrations_per_address, capacity=capacity),
+            connects=Buckets(rate=policy.ws_connects_per_second, burst=policy.ws_connects_burst, capacity=capacity),
+            logins=LoginGuard(
+                per_name=policy.login_failures_per_name,
+                per_address=policy.login_failures_per_address,
+                base=policy.lockout_seconds,
+                cap=policy.lockout_max_seconds,
+                capacity=capacity,
+            ),
+        )
 
 
 @dataclass(slots=True)
@@ -96,7 +161,9 @@ class AppContext:
 
     service: Service
     sessions: Sessions
-    buckets: dict[str, RateLimiter] = field(default_factory=dict)
+    limits: Limits
+    #: the time the limits and the session cache count in (monotonic seconds; a test may move it)
+    now: Callable[[], float] = time.monotonic
     #: password hashes and checks running at once, each on a worker thread (never on the event loop)
     hashing: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHING_AT_ONCE))
     _replicas: dict[str, tuple[int, float, Table]] = field(default_factory=dict)
@@ -104,17 +171,14 @@ class AppContext:
     @classmethod
     def of(cls, service: Service) -> AppContext:
         """The context of a new application."""
-        return cls(service=service, sessions=Sessions(service))
+        context = cls(service=service, sessions=Sessions(service, time.monotonic), limits=Limits.of(service))
+        context.sessions.now = lambda: context.now()
+        return context
 
-    def bucket(self, key: str) -> RateLimiter:
-        """The rate limit of one client (HTTP requests)."""
-        found = self.buckets.get(key)
-        if found is None:
-            if len(self.buckets) > 10_000:
-                self.buckets.clear()
-            options = self.service.options
-            found = self.buckets[key] = RateLimiter(rate=options.http_requests_per_second, burst=options.http_burst)
-        return found
+    @property
+    def policy(self) -> Policy:
+        """The server's security settings."""
+        return self.service.lobby.policy
 
     async def table_of(self, spec: TableSpec) -> Table:
         """The table's state: this process's own, or a copy rebuilt from the database (its snapshot and

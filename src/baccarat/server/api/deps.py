@@ -20,6 +20,7 @@ from baccarat.server.store import Role, User
 __all__ = [
     "ActionsDep",
     "AdminUser",
+    "ClientAddress",
     "ContextDep",
     "CurrentUser",
     "RoundId",
@@ -90,6 +91,14 @@ async def get_admin(user: CurrentUser) -> User:
 
 
 AdminUser = Annotated[User, Depends(get_admin)]
+
+
+def get_address(connection: HTTPConnection) -> str:
+    """The client's address (the peer of the connection)."""
+    return connection.client.host if connection.client else "?"
+
+
+ClientAddress = Annotated[str, Depends(get_address)]
 
 TableId = Annotated[str, PathParam(max_length=40)]
 RoundId = Annotated[int, PathParam(ge=1, le=2**31)]

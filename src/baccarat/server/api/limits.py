@@ -1,28 +1,23 @@
 """Request limits: the size of a body, counted as it streams (413 at the limit, whatever
-``Content-Length`` says), and the rate of requests per client (429)."""
+``Content-Length`` says), JSON that must not be accepted (400, :mod:`~baccarat.server.api.json_guard`),
+and the rate of requests per client (429): per account for a request with a live session token,
+else per client address (a token that is not a live session counts against its address)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from baccarat.server.api.context import AppContext
+from baccarat.server.api.deps import bearer
+from baccarat.server.api.json_guard import refusal_of
 from baccarat.server.api.problems import Refusal
 
-__all__ = ["MAX_BODY", "RequestLimits"]
+__all__ = ["MAX_BODY", "RequestLimits", "client_address"]
 
 #: The largest request body, in bytes.
 MAX_BODY = 16_384
-
-
-class _TooLarge(HTTPException):
-    """The body went past the limit while it was read (an HTTP error, so that the route's body
-    parsing passes it on as it is)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(413, f"request body over {limit} bytes")
 
 
 class RequestLimits:
@@ -42,45 +37,71 @@ class RequestLimits:
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _refuse(send, self._too_large())
             return
-        if not self.context.bucket(_client_key(scope, headers)).allow():
+        if not await self._allowed(scope, headers):
             await _refuse(send, Refusal(429, "request.rate_limited", "too many requests; slow down"))
             return
         await self._limited(scope, receive, send)
+
+    async def _allowed(self, scope: Scope, headers: dict[str, str]) -> bool:
+        """Spend a token of the account's bucket (a live session) or else of the address's."""
+        context = self.context
+        requests, now = context.limits.requests, context.now()
+        address = f"a:{client_address(scope)}"
+        token = bearer(headers.get("authorization"))
+        user = context.sessions.cached(token)
+        if user is None and token:
+            if not requests.allow(address, now=now):
+                return False
+            user = await context.sessions.user(token)
+            return user is None or requests.allow(f"u:{user.id}", now=now)
+        return requests.allow(address if user is None else f"u:{user.id}", now=now)
 
     def _too_large(self) -> Refusal:
         detail = f"request body over {self.max_body} bytes"
         return Refusal(413, "request.too_large", detail, params={"limit": self.max_body})
 
     async def _limited(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Read the whole body (at most :attr:`max_body` bytes), refuse JSON that must not be
+        accepted, then hand the body on."""
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise _TooLarge(self.max_body)
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([], message, receive), send)
+                return
+            chunk = bytes(message.get("body", b""))
+            seen += len(chunk)
+            if seen > self.max_body:
                 await _refuse(send, self._too_large())
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        refusal = refusal_of(body) if body.strip()[:1] in (b"{", b"[") else None
+        if refusal is not None:
+            await _refuse(send, refusal)
+            return
+        await self.app(scope, _replay([body], None, receive), send)
 
 
-def _client_key(scope: Scope, headers: dict[str, str]) -> str:
-    authorization = headers.get("authorization")
-    if authorization:
-        return authorization
+def _replay(bodies: list[bytes], last: Message | None, receive: Receive) -> Receive:
+    """A ``receive`` that gives the body already read, then what the client sends next."""
+    pending: list[Message] = [{"type": "http.request", "body": b, "more_body": False} for b in bodies]
+    if last is not None:
+        pending.append(last)
+
+    async def replayed() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replayed
+
+
+def client_address(scope: Scope) -> str:
+    """The address of the client (the peer of the connection)."""
     client: Any = scope.get("client")
     return str(client[0]) if client else "?"
 

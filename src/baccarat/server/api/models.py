@@ -12,6 +12,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 __all__ = [
+    "AuditEntryOut",
+    "AuditOut",
     "BetAtTable",
     "BetBody",
     "BetOut",
@@ -21,6 +23,8 @@ __all__ = [
     "CashOutBody",
     "CashOutOut",
     "Credentials",
+    "EntropyBody",
+    "EntropyOut",
     "ErrorBody",
     "EventsOut",
     "FlagsOut",
@@ -32,6 +36,7 @@ __all__ = [
     "LobbyOut",
     "MeAtTable",
     "OkOut",
+    "PasswordBody",
     "RevealBody",
     "RoundOut",
     "RoundView",
@@ -66,6 +71,13 @@ class Credentials(_Body):
 
     name: StrictStr = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
     password: StrictStr = Field(min_length=8, max_length=128)
+
+
+class PasswordBody(_Body):
+    """A password change: the password now, and the new one."""
+
+    old_password: StrictStr = Field(min_length=1, max_length=128)
+    new_password: StrictStr = Field(min_length=8, max_length=128)
 
 
 class BetBody(_Body):
@@ -127,7 +139,12 @@ class CardBody(_Body):
 class VoidBody(_Body):
     """Why the round is voided."""
 
-    reason: StrictStr = Field(default="voided by the house", min_length=1, max_length=200)
+    reason: StrictStr | None = Field(
+        default=None,
+        min_length=1,
+        max_length=200,
+        description="Why; needed once a card of the coup is face up (else it reads 'voided by the house').",
+    )
 
 
 class VoidIntent(VoidBody):
@@ -164,6 +181,7 @@ class UserView(BaseModel):
     wallet: int
     at_tables: dict[str, int]
     commission_owed: int
+    display_name: str | None = Field(default=None, description="The masked name others see at the tables.")
 
 
 class SessionOut(BaseModel):
@@ -217,6 +235,8 @@ class TableSummary(BaseModel):
     dealing: str
     decks: int | None
     betting_seconds: float
+    #: seconds between the cards as the dealer turns them (0: all at once)
+    card_seconds: float = 0.0
     min_bet: int
     max_bet: int
     rules: dict[str, Any]
@@ -290,6 +310,8 @@ class BetOut(BaseModel):
     bet: BetView
     duplicate: bool
     balance: int | None
+    #: the bettor's money at this table after the bet (``None`` for a duplicate)
+    at_table: int | None = None
 
 
 class SeatOut(BaseModel):
@@ -378,3 +400,43 @@ class LedgerOut(BaseModel):
     open_bets_in_finished_rounds: int
     bets_with_wrong_entries: int
     in_play_mismatch: int
+
+
+class EntropyBody(_Body):
+    """A player's entropy for the client seed of the table's next shoe (any text the player chooses)."""
+
+    entropy: StrictStr = Field(min_length=1, max_length=64, pattern=r"^[\x21-\x7e]+$", examples=["my-lucky-7"])
+
+
+class EntropyOut(BaseModel):
+    """The commitment of the table's next shoe, published ahead, and the entropy players gave to it:
+    that shoe's client seed is made from both (docs/security.md, "Fairness chain")."""
+
+    table: str
+    commitment: str
+    published_at: float
+    entropy: list[str]
+
+
+class AuditEntryOut(BaseModel):
+    """One house action or settings change: who, what, when (Unix time), why, and the answer's status."""
+
+    id: int
+    at: float
+    actor_id: int | None
+    actor: str
+    role: str
+    action: str
+    table_id: str | None
+    round_id: int | None
+    reason: str | None
+    detail: dict[str, Any]
+    status: int
+
+
+class AuditOut(BaseModel):
+    """A page of the audit log, newest first; ``next``: the ``before`` of the next page (``None``: the last)."""
+
+    entries: list[AuditEntryOut]
+    next: int | None
+    total: int

@@ -9,6 +9,7 @@ One vocabulary, one convention: every ``type`` is snake_case. Three families:
   and ``betting_closed``, ``CoupSettled`` and ``round_settled``, ``RoundVoided`` and
   ``round_voided``, each ``CardDealt`` and ``card_entered``; ``ShoeChanged`` is told by
   ``shoe_started``) one message is sent, which carries what both said. Cards lying face down are ``null``; no public message carries a bettor's money.
+  A public message names a bettor only by the masked display name (:func:`display_name`).
 * **private** messages (``my_…``), sent to every connection of one user: :func:`private` makes them
   from the stored events (a bettor's settlement, refunds, buy-in, cash-out), :func:`my_bet` the
   accepted bet with the bettor's balance.
@@ -39,6 +40,7 @@ from typing import Any, Protocol
 from baccarat.bets import BetKind
 from baccarat.coup import Position, Side, Winner
 from baccarat.error_codes import CODE_BY_STATUS
+from baccarat.server.observer.names import display_name
 from baccarat.settlement import BetResult
 from baccarat.table_events import BettingClosed, CoupSettled, RoundVoided, TableEvent, event_from_dict
 
@@ -109,6 +111,9 @@ _TABLE_EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "SqueezeHandedOver": ("squeeze_handed_over", ("side", "bettor", "to")),
 }
 
+#: The fields of a public message that name a bettor (shown by the display name).
+_NAMED = ("bettor", "to", "by", "player_squeezer", "banker_squeezer")
+
 #: The stored events that have no message of their own, and the message that tells what they tell.
 TOLD_BY: dict[str, str] = {
     "ShoeChanged": "shoe_started",
@@ -124,13 +129,13 @@ TOLD_BY: dict[str, str] = {
 
 #: The public fields of each round event the service stores: (always sent, sent when stored).
 _ROUND_EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "shoe_started": (("shoe", "commitment", "client_seed", "config"), ()),
-    "shoe_ended": (("shoe", "commitment", "server_seed", "client_seed", "coups", "reason"), ()),
+    "shoe_started": (("shoe", "commitment", "client_seed", "config"), ("entropy", "next_commitment")),
+    "shoe_ended": (("shoe", "commitment", "server_seed", "client_seed", "coups", "reason"), ("chain_head",)),
     "table_changed": ((), ("open", "change_shoe")),
     "betting_opened": (("number", "closes_at", "betting_seconds", "coup_in_shoe"), ("layout",)),
     "betting_closed": (("number", "bets", "staked", "player_squeezer", "banker_squeezer"), ()),
-    "round_settled": (("number", "result", "roads", "stats", "bets", "returned", "last"), ()),
-    "round_voided": (("number", "reason", "refunded"), ("cards",)),
+    "round_settled": (("number", "result", "roads", "stats", "bets", "returned", "last"), ("chain_link",)),
+    "round_voided": (("number", "reason", "refunded"), ("cards", "chain_link")),
 }
 
 
@@ -154,7 +159,7 @@ def public(event: Mapping[str, Any]) -> Message | None:
 
     >>> public({"id": 9, "table": "t", "round_id": None, "type": "BettorJoined", "ts": 2.0, "at": 2.0,
     ...         "bettor": "ann", "balance": 5000, "seat": 3, "variant": "macau"})
-    {'type': 'bettor_joined', 'id': 9, 'table': 't', 'round_id': None, 'ts': 2.0, 'bettor': 'ann', 'seat': 3,
+    {'type': 'bettor_joined', 'id': 9, 'table': 't', 'round_id': None, 'ts': 2.0, 'bettor': 'a***4991', 'seat': 3,
      'variant': 'macau'}
     >>> public({"id": 10, "table": "t", "round_id": 1, "type": "BetPlaced", "ts": 2.0}) is None
     True
@@ -164,13 +169,21 @@ def public(event: Mapping[str, Any]) -> Message | None:
     if table_event is not None:
         name, fields = table_event
         data = event_from_dict(dict(event)).public_dict()  # face-down cards as None
-        return _stored(name, event) | {field: data[field] for field in fields}
+        return _masked(_stored(name, event) | {field: data[field] for field in fields})
     round_event = _ROUND_EVENTS.get(kind)
     if round_event is None:
         return None
     always, given = round_event
     message = _stored(kind, event) | {field: event.get(field) for field in always}
-    return message | {field: event[field] for field in given if field in event}
+    return _masked(message | {field: event[field] for field in given if field in event})
+
+
+def _masked(message: Message) -> Message:
+    """The message with every bettor it names shown by the display name."""
+    for field in _NAMED:
+        if field in message:
+            message[field] = display_name(message[field])
+    return message
 
 
 def countdown(
@@ -489,12 +502,16 @@ def _public_schemas() -> dict[str, dict[str, Any]]:
     return {
         "shoe_started": _schema(
             "shoe_started",
-            "A new provably fair shoe (R37): the SHA-256 commitment of its server seed, the client seed, its settings.",
+            "A new provably fair shoe (R37): the SHA-256 commitment of its server seed, the client seed, its settings; "
+            "`entropy`: the players' contributions the client seed was made from, `next_commitment`: the commitment of "
+            "the next shoe, to which players may now contribute.",
             h | {"shoe": _INT, "commitment": _STR, "client_seed": _STR, "config": _OBJ},
+            {"entropy": _list(_STR), "next_commitment": _STR},
         ),
         "shoe_ended": _schema(
             "shoe_ended",
-            "The shoe ended: its server seed revealed, so that anyone can deal it again and check every coup.",
+            "The shoe ended: its server seed revealed, so that anyone can deal it again and check every coup; "
+            "`chain_head`: the fairness chain's last link.",
             h
             | {
                 "shoe": _INT,
@@ -504,6 +521,7 @@ def _public_schemas() -> dict[str, dict[str, Any]]:
                 "coups": _INT,
                 "reason": _STR,
             },
+            {"chain_head": _STR},
         ),
         "table_changed": _schema(
             "table_changed",
@@ -571,7 +589,8 @@ def _deal_schemas() -> dict[str, dict[str, Any]]:
         "round_settled": _schema(
             "round_settled",
             "The coup is over: its `result` (cards in deal order and `CoupResult.to_dict()`), the roads, the shoe's "
-            "statistics, how many bets settled and the total returned; `last`: the shoe's last coup (R6).",
+            "statistics, how many bets settled and the total returned; `last`: the shoe's last coup (R6); "
+            "`chain_link`: the shoe's fairness chain after this round's record.",
             h
             | {
                 "number": _INT,
@@ -582,12 +601,13 @@ def _deal_schemas() -> dict[str, dict[str, Any]]:
                 "returned": _COUNT,
                 "last": _BOOL,
             },
+            {"chain_link": _STR},
         ),
         "round_voided": _schema(
             "round_voided",
             "The round was voided (R18): every bet returned in full (`refunded` in all); `cards`: the cards it spent.",
             h | {"number": _INT, "reason": _STR, "refunded": _COUNT},
-            {"cards": _OBJ},
+            {"cards": _OBJ, "chain_link": _STR},
         ),
         "cut_card_out": _schema(
             "cut_card_out", "The cut card came out (R6).", h | {"shoe_number": _INT, "coup_number": _INT}
@@ -733,8 +753,9 @@ def _reply_schemas() -> dict[str, dict[str, Any]]:
         "bet_ack": _reply_schema(
             "bet_ack",
             "The answer to `bet` once it is durably stored: 201 placed, 200 the same `client_id` again "
-            "(`duplicate`, the stored bet); `balance`: the bettor's after it.",
-            {"status": status, "bet": _BET_VIEW, "balance": _null(_INT), "duplicate": _BOOL},
+            "(`duplicate`, the stored bet); `balance`: the bettor's after it; `at_table`: their money at this "
+            "table after it (`null` for a duplicate).",
+            {"status": status, "bet": _BET_VIEW, "balance": _null(_INT), "at_table": _null(_INT), "duplicate": _BOOL},
         ),
         **actions,
         "error": _reply_schema(

@@ -4,6 +4,10 @@ These are pure functions of what is stored and of the table's state machine: not
 the database (the routes gather the data, :mod:`baccarat.server.api.context` caches it). The
 websocket's messages come from :mod:`baccarat.server.observer.messages`; the websocket's
 ``snapshot`` and ``state`` carry the views made here.
+
+The public never sees another bettor's user name, money or bets: a bettor is shown by a masked display
+name (:func:`baccarat.server.observer.names.display_name`) and the bets on the table only as totals per
+spot. A user's own seat, money and bets come from ``GET /api/tables/{id}/me`` and the ``my_*`` messages.
 """
 
 from __future__ import annotations
@@ -14,12 +18,22 @@ from typing import Any
 from baccarat.road_stats import shoe_stats
 from baccarat.roads import Scoreboard
 from baccarat.server import game
+from baccarat.server.observer.names import display_name
 from baccarat.server.schema import RoundStatus
 from baccarat.server.settings import TableSpec
 from baccarat.table import Table
 from baccarat.table_config import TableConfig
 
-__all__ = ["FINISHED", "round_view", "seat_view", "table_public", "table_view", "user_view"]
+__all__ = [
+    "FINISHED",
+    "public_bettors",
+    "round_view",
+    "seat_view",
+    "spot_totals",
+    "table_public",
+    "table_view",
+    "user_view",
+]
 
 #: The statuses of a round that is over.
 FINISHED = frozenset({RoundStatus.SETTLED.value, RoundStatus.VOIDED.value})
@@ -66,10 +80,33 @@ def seat_view(table: Table, name: str) -> dict[str, Any]:
     }
 
 
+def public_bettors(bettors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bettors of a public state as the public sees them: display name, seat and variant, no money."""
+    return [{"id": display_name(b["id"]), "seat": b["seat"], "variant": b["variant"]} for b in bettors]
+
+
+def spot_totals(placed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bets of a public state as the public sees them: per spot (``None``: the bettor's own seat)
+    and bet, the total stake and the number of bets, with no bettor."""
+    totals: dict[tuple[int | None, str], list[int]] = {}
+    for bet in placed:
+        entry = totals.setdefault((bet.get("spot"), str(bet["bet"])), [0, 0])
+        entry[0] += int(bet["stake"])
+        entry[1] += 1
+    return [
+        {"spot": spot, "bet": kind, "stake": stake, "count": count}
+        for (spot, kind), (stake, count) in sorted(totals.items(), key=lambda item: (item[0][0] or 0, item[0][1]))
+    ]
+
+
 def table_public(table: Table, config: TableConfig) -> dict[str, Any]:
-    """A table's public state with its seats (``seats``: seat number to bettor, ``None`` when free)."""
+    """A table's public state with its seats (``seats``: seat number to the bettor's display name,
+    ``None`` when free): no bettor's name, money or own bets (see the module doc)."""
     state = table.public_state()
-    state["seats"] = [{"seat": n, "bettor": table.seat_of(n)} for n in range(1, config.seats + 1)]
+    state["bettors"] = public_bettors(state["bettors"])
+    state["bets"] = spot_totals(state["bets"])
+    state["squeezers"] = {side: display_name(who) for side, who in state["squeezers"].items()}
+    state["seats"] = [{"seat": n, "bettor": display_name(table.seat_of(n))} for n in range(1, config.seats + 1)]
     state["players"] = len(table.state.bettors)
     state["reveal_deadline"] = (
         table.state.reveal_since + config.squeeze_seconds if table.reveal_due is not None else None
@@ -117,6 +154,7 @@ def user_view(user_id: int, name: str, role: str, *, wallet: int, owed: int, pur
     return {
         "id": user_id,
         "name": name,
+        "display_name": display_name(name),
         "role": role,
         "balance": wallet + sum(purses.values()),
         "wallet": wallet,

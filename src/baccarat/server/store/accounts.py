@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -14,13 +12,17 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from baccarat.errors import InputError
-from baccarat.server.schema import AccountKind, EntryKind, sessions, users
+from baccarat.server.schema import AccountKind, EntryKind, users
 from baccarat.server.store.base import Database
 from baccarat.server.store.ledger import Ledger, transfer
+from baccarat.server.store.sessions import SessionRows
 
-__all__ = ["SESSION_SECONDS", "Accounts", "Role", "User"]
+__all__ = ["DISABLED", "SESSION_SECONDS", "Accounts", "Role", "User"]
 
-SESSION_SECONDS = 7 * 24 * 3600
+#: The longest a session lasts when the caller names no lifetime (seconds).
+SESSION_SECONDS = 24 * 3600.0
+#: The stored password hash of an account nobody may log in to (no argon2 hash looks like it).
+DISABLED = "!disabled"
 
 
 class Role(StrEnum):
@@ -41,10 +43,6 @@ class User:
     owed_id: int
 
 
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
 def _user(row: Any) -> User:
     m = row._mapping
     return User(m["id"], m["name"], Role(m["role"]), m["wallet_id"], m["owed_id"])
@@ -57,6 +55,7 @@ class Accounts:
         self.db = db
         self.ledger = ledger
         self._user_cache: dict[str, User] = {}
+        self.sessions = SessionRows(db)
 
     def create_user(
         self, *, name: str, password_hash: str, role: Role, starting_balance: int, replace_admin: bool = False
@@ -111,29 +110,43 @@ class Accounts:
                 self._user_cache[user.name] = user
         return {n: self._user_cache[n] for n in names if n in self._user_cache}
 
-    def new_session(self, user: User) -> str:
+    def new_session(self, user: User, *, lifetime: float = SESSION_SECONDS) -> str:
         """A new session token for the user (only its hash is stored)."""
-        token = secrets.token_urlsafe(32)
-        now = time.time()
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                insert(sessions).values(
-                    token_hash=_token_hash(token), user_id=user.id, created_at=now, expires_at=now + SESSION_SECONDS
-                )
-            )
-        return token
+        return self.sessions.new_session(user.id, lifetime=lifetime)
 
     def end_session(self, token: str) -> None:
-        """Log out: forget the token."""
-        with self.db.engine.begin() as conn:
-            conn.execute(sessions.delete().where(sessions.c.token_hash == _token_hash(token)))
+        """Log out: end the token's session, in every process."""
+        self.sessions.end_session(token)
 
-    def user_for_token(self, token: str) -> User | None:
-        """The user of a live session token, or ``None``."""
-        with self.db.engine.connect() as conn:
-            row = conn.execute(
-                select(users)
-                .join(sessions, sessions.c.user_id == users.c.id)
-                .where(sessions.c.token_hash == _token_hash(token), sessions.c.expires_at > time.time())
-            ).first()
-        return None if row is None else _user(row)
+    def user_for_token(self, token: str, *, idle: float = SESSION_SECONDS) -> tuple[User, float] | None:
+        """The user of a live session token (neither expired nor idle ``idle`` seconds) and its last use."""
+        found = self.sessions.session(token, idle=idle)
+        return None if found is None else (_user(found[0]), found[1])
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        """Store a new password hash and end every session of the user (in every process)."""
+        with self.db.engine.begin() as conn:
+            conn.execute(update(users).where(users.c.id == user_id).values(password_hash=password_hash))
+            self.sessions.end_sessions(conn, user_id)
+
+    def configure_admin(
+        self, password: str | None, *, hash_: Callable[[str], str], check: Callable[[str, str], bool]
+    ) -> str:
+        """Make the ``admin`` account follow the configured password: created, given the new password
+        (its sessions ended) or, with none, disabled (its sessions ended). What was done:
+        ``created``, ``changed``, ``kept``, ``disabled`` or ``none``."""
+        found = self.password_hash_of("admin")
+        if found is not None and found[0].role is not Role.ADMIN:
+            raise InputError("the name 'admin' belongs to a player", hint="rename that account before serving")
+        if password is None:
+            if found is None or found[1] == DISABLED:
+                return "none"
+            self.set_password(found[0].id, DISABLED)
+            return "disabled"
+        if found is None:
+            self.create_user(name="admin", password_hash=hash_(password), role=Role.ADMIN, starting_balance=0)
+            return "created"
+        if found[1] != DISABLED and check(found[1], password):
+            return "kept"
+        self.set_password(found[0].id, hash_(password))
+        return "changed"

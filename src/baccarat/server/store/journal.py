@@ -11,18 +11,20 @@ paid twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, select, text, update
 
 from baccarat.errors import ProcedureError
 from baccarat.server.bulk import insert_rows, next_ids, update_rows
 from baccarat.server.ops import TableOp
-from baccarat.server.schema import BetStatus, EntryKind, accounts, bets, rounds
+from baccarat.server.schema import OPEN_BET, BetStatus, EntryKind, accounts, bets, rounds
 from baccarat.server.store.accounts import User
 from baccarat.server.store.base import dumps
 from baccarat.server.store.ledger import Ledger, transfer
+from baccarat.server.store.rounds import total_balances
+from baccarat.server.store.settle_bulk import SettledRow, in_bulk, open_groups, settle_rows
 from baccarat.server.store.tables import PRIVATE_EVENTS, Tables
 from baccarat.settlement import BetResult
 from baccarat.table_events import (
@@ -196,7 +198,7 @@ class Journal:
         rows = self.conn.execute(
             select(bets.c.id, bets.c.user_id, bets.c.kind, bets.c.stake)
             .join(rounds, rounds.c.id == bets.c.round_id)
-            .where(rounds.c.table_id == self.table_id, bets.c.status == BetStatus.ACCEPTED.value)
+            .where(rounds.c.table_id == self.table_id, text(f"bets.{OPEN_BET}"))
             .order_by(bets.c.id)
         ).all()
         grouped: dict[tuple[int, str], list[Any]] = {}
@@ -227,10 +229,7 @@ class Journal:
                 self._transfer(purse, user.owed_id, commission, EntryKind.COMMISSION_PAID)
                 self._transfer(purse, user.wallet_id, amount, EntryKind.CASH_OUT)
             case CoupSettled(settlements=settlements):
-                grouped = self._open_rows()
-                for s in settlements:
-                    self._settle(s, grouped)
-                self._write_moves()
+                self._settle_all(settlements)
             case RoundVoided(refunds=refunds):
                 grouped = self._open_rows()
                 for refund in refunds:
@@ -245,6 +244,64 @@ class Journal:
                 self._write_moves()
             case _:
                 pass
+
+    def _settle_all(self, settlements: Sequence[BetSettlement]) -> None:
+        """Settle a coup: each settlement that returns every stake in full or none of it in bulk
+        (:mod:`~baccarat.server.store.settle_bulk`, once every balance has moved, with the balance
+        after the round), any other row by row."""
+        groups = open_groups(self.conn, self.table_id)
+        uniform: list[SettledRow] = []
+        for s in settlements:
+            user = self.user(s.bettor)
+            found = groups.get((user.id, s.kind.value), [])
+            if sum(g.staked for g in found) != s.stake:
+                raise ProcedureError(f"the stored {s.kind.value} bets of {s.bettor!r} do not match the table's")
+            if not found:
+                continue
+            purse = self.ledger.purse(self.conn, self.table_id, user)
+            if len(found) > 1 or not in_bulk(s):
+                self._settle(s, self._group_rows(user.id, s.kind.value))
+                continue
+            group, full = found[0], s.returned >= s.stake
+            uniform.append(
+                SettledRow(
+                    round_id=group.round_id,
+                    user_id=user.id,
+                    kind=s.kind.value,
+                    outcome=s.result.value,
+                    full=full,
+                    first=group.first,
+                    paid=s.paid,
+                    commission=s.commission,
+                    extra=max(0, s.returned - s.stake),
+                    purse=purse,
+                )
+            )
+            back = purse if full else self.house
+            self._deltas[self.in_play] = self._deltas.get(self.in_play, 0) - s.stake
+            self._deltas[back] = self._deltas.get(back, 0) + s.stake
+            self._move(self.house, purse, s.returned - s.stake, EntryKind.WIN, group.first)
+            self._move(user.owed_id, self.house, s.owed, EntryKind.COMMISSION, group.first)
+        self._write_moves()  # every balance moved: the balances after the round are known
+        totals = total_balances(self.conn, [r.user_id for r in uniform])
+        uniform = [replace(r, balance_after=totals.get(r.user_id)) for r in uniform]
+        settle_rows(self.conn, uniform, in_play=self.in_play, house=self.house, round_id=self.round_id, now=self.now)
+
+    def _group_rows(self, user_id: int, kind: str) -> list[Any]:
+        """The accepted bets of one bettor on one kind at the table, oldest first: (id, user id, kind, stake)."""
+        return list(
+            self.conn.execute(
+                select(bets.c.id, bets.c.user_id, bets.c.kind, bets.c.stake)
+                .join(rounds, rounds.c.id == bets.c.round_id)
+                .where(
+                    rounds.c.table_id == self.table_id,
+                    text(f"bets.{OPEN_BET}"),
+                    bets.c.user_id == user_id,
+                    bets.c.kind == kind,
+                )
+                .order_by(bets.c.id)
+            ).all()
+        )
 
     def _move(self, source: int, target: int, amount: int, kind: EntryKind, bet_id: int) -> None:
         """A transfer written by :meth:`_write_moves` (entries and balances in bulk)."""
@@ -268,12 +325,10 @@ class Journal:
         self._move_many(self._deltas)
         self._moves, self._finished, self._deltas = [], [], {}
 
-    def _settle(self, s: BetSettlement, grouped: dict[tuple[int, str], list[Any]]) -> None:
+    def _settle(self, s: BetSettlement, rows: list[Any]) -> None:
+        """Settle one settlement's rows one by one (a stake returned in part, or bets left on the table)."""
         user = self.user(s.bettor)
         purse = self.ledger.purse(self.conn, self.table_id, user)
-        rows = grouped.get((user.id, s.kind.value), [])
-        if sum(int(r[3]) for r in rows) != s.stake:
-            raise ProcedureError(f"the stored {s.kind.value} bets of {s.bettor!r} do not match the table's")
         if s.result is BetResult.STAY:
             self.conn.execute(update(bets).where(bets.c.id.in_([int(r[0]) for r in rows])).values(outcome="stay"))
             return

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, update
 
-from baccarat.server.bulk import update_rows
-from baccarat.server.schema import AccountKind, RoundStatus, accounts, bets, rounds, users
+from baccarat.server.bulk import execute_values
+from baccarat.server.chain import digest_of, link_of, record_of
+from baccarat.server.schema import AccountKind, RoundStatus, accounts, bets, rounds, shoes, users
 from baccarat.server.store.base import Database
 
 if TYPE_CHECKING:
     from baccarat.server.store.accounts import User
 
-__all__ = ["Rounds", "SettledBet", "bet_dict"]
+__all__ = ["Rounds", "SettledBet", "bet_dict", "total_balances"]
 
 _IN_FLIGHT = (RoundStatus.BETTING.value, RoundStatus.CLOSED.value)
 
@@ -100,32 +101,14 @@ class Rounds:
 
     def bets_by_client(self, keys: Sequence[tuple[int, str]]) -> dict[tuple[int, str], dict[str, Any]]:
         """Stored bets by ``(user id, client id)`` (to answer a repeated client id)."""
-        if not keys:
-            return {}
-        wanted = set(keys)
         with self.db.engine.connect() as conn:
-            rows = conn.execute(
-                select(bets).where(
-                    bets.c.user_id.in_(sorted({u for u, _ in wanted})),
-                    bets.c.client_id.in_(sorted({c for _, c in wanted})),
-                )
-            ).all()
-        out = {}
-        for row in rows:
-            key = (row._mapping["user_id"], row._mapping["client_id"])
-            if key in wanted:
-                out[key] = bet_dict(row)
-        return out
+            return {
+                (int(r._mapping["user_id"]), str(r._mapping["client_id"])): bet_dict(r) for r in _by_client(conn, keys)
+            }
 
     def taken(self, conn: Connection, wanted: set[tuple[int, str]]) -> list[tuple[int, str]]:
         """The ``(user id, client id)`` pairs of ``wanted`` that stored bets already use."""
-        rows = conn.execute(
-            select(bets.c.user_id, bets.c.client_id).where(
-                bets.c.user_id.in_(sorted({u for u, _ in wanted})),
-                bets.c.client_id.in_(sorted({c for _, c in wanted})),
-            )
-        ).all()
-        return [(int(u), str(c)) for u, c in rows if (u, c) in wanted]
+        return [(int(r._mapping["user_id"]), str(r._mapping["client_id"])) for r in _by_client(conn, sorted(wanted))]
 
     def history(self, user: User, *, limit: int = 20) -> list[dict[str, Any]]:
         """A user's last rounds: cards, bets, payouts, and the wallet balance before and after."""
@@ -178,6 +161,7 @@ class Rounds:
                 .where(rounds.c.id == round_id, rounds.c.status.in_(_IN_FLIGHT))
                 .values(status=RoundStatus.VOIDED.value, finished_at=time.time(), void_reason="not opened")
             )
+            self.chain(conn, round_id)
 
     def open_round(
         self, conn: Connection, table_id: str, data: dict[str, Any], *, coup_in_shoe: int | None, now: float
@@ -232,51 +216,115 @@ class Rounds:
         """Store the cards entered so far in a dealer-entry round."""
         conn.execute(update(rounds).where(rounds.c.id == round_id).values(entered=json.dumps(cards)))
 
-    def settle_round(self, conn: Connection, round_id: int, result: dict[str, Any], now: float) -> None:
-        """Mark the round settled with its result (its bets' entries are written with it) and store each
-        bettor's balance after it."""
+    def settle_round(self, conn: Connection, round_id: int, result: dict[str, Any], now: float) -> str | None:
+        """Mark the round settled with its result (its bets' entries are written with it), store each
+        bettor's balance after it and chain its record; returns its chain link (``None``: no shoe seed)."""
         conn.execute(
             update(rounds)
             .where(rounds.c.id == round_id)
             .values(status=RoundStatus.SETTLED.value, finished_at=now, result=json.dumps(result))
         )
         self._balances_after(conn, round_id)
+        return self.chain(conn, round_id)
 
-    def void_round(self, conn: Connection, round_id: int, reason: str, now: float) -> None:
-        """Mark the round voided (its refunds are written with it) and store each bettor's balance after it."""
+    def void_round(self, conn: Connection, round_id: int, reason: str, now: float) -> str | None:
+        """Mark the round voided (its refunds are written with it), store each bettor's balance after it
+        and chain its record; returns its chain link (``None``: no shoe seed)."""
         conn.execute(
             update(rounds)
             .where(rounds.c.id == round_id)
             .values(status=RoundStatus.VOIDED.value, finished_at=now, void_reason=reason)
         )
         self._balances_after(conn, round_id)
+        return self.chain(conn, round_id)
+
+    def chain(self, conn: Connection, round_id: int) -> str | None:
+        """Hash the finished round's record into its shoe's fairness chain (:mod:`baccarat.server.chain`);
+        returns the new link (``None``: a round without a shoe seed, or one chained already)."""
+        row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
+        if row is None or row._mapping["shoe_id"] is None or row._mapping["chain_link"] is not None:
+            return None
+        shoe = conn.execute(
+            select(shoes.c.chain_head, shoes.c.commitment).where(shoes.c.id == row._mapping["shoe_id"])
+        ).one()
+        placed = [dict(b._mapping) for b in conn.execute(select(bets).where(bets.c.round_id == round_id))]
+        digest = digest_of(record_of(dict(row._mapping), placed))
+        link = link_of(shoe.chain_head or shoe.commitment, digest)
+        conn.execute(update(rounds).where(rounds.c.id == round_id).values(record_digest=digest, chain_link=link))
+        conn.execute(update(shoes).where(shoes.c.id == row._mapping["shoe_id"]).values(chain_head=link))
+        return link
+
+    def record(self, round_id: int) -> str | None:
+        """The finished round's record as its stored rows give it now (to check against its digest)."""
+        with self.db.engine.connect() as conn:
+            row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
+            if row is None:
+                return None
+            placed = [dict(b._mapping) for b in conn.execute(select(bets).where(bets.c.round_id == round_id))]
+        return record_of(dict(row._mapping), placed)
+
+    def chain_of(self, shoe_id: int, *, upto: int | None = None) -> list[dict[str, Any]]:
+        """The shoe's chain: each finished round's place in the shoe, digest and link, in chain order
+        (up to and including coup ``upto``)."""
+        query = (
+            select(rounds.c.id, rounds.c.coup_in_shoe, rounds.c.record_digest, rounds.c.chain_link)
+            .where(rounds.c.shoe_id == shoe_id, rounds.c.chain_link.is_not(None))
+            .order_by(rounds.c.coup_in_shoe, rounds.c.id)
+        )
+        if upto is not None:
+            query = query.where(rounds.c.coup_in_shoe <= upto)
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [{"round_id": r[0], "coup_in_shoe": r[1], "digest": r[2], "link": r[3]} for r in rows]
 
     def _balances_after(self, conn: Connection, round_id: int) -> None:
-        """Write each bettor's total balance (wallet and money at the tables) after the round (a few statements)."""
-        placed = [
-            (int(b), int(u))
-            for b, u in conn.execute(select(bets.c.id, bets.c.user_id).where(bets.c.round_id == round_id))
-        ]
-        if not placed:
-            return
-        bettors = sorted({u for _, u in placed})
-        totals: dict[int, int] = {}
-        for start in range(0, len(bettors), 500):
-            chunk = bettors[start : start + 500]
-            for user_id, balance in conn.execute(
-                select(users.c.id, accounts.c.balance)
-                .join(accounts, accounts.c.id == users.c.wallet_id)
-                .where(users.c.id.in_(chunk))
-            ):
-                totals[int(user_id)] = int(balance)
+        """Write each bettor's total balance (wallet and money at the tables) after the round on
+        their bets that have none yet (a few statements; a settlement in bulk writes its own)."""
+        bettors = sorted(
+            int(u) for u in conn.execute(select(bets.c.user_id).where(bets.c.round_id == round_id).distinct()).scalars()
+        )
+        totals = total_balances(conn, bettors)
+        after = [(round_id, user_id, totals[user_id]) for user_id in bettors if user_id in totals]
+        for start in range(0, len(after), 1000):  # one statement per thousand bettors, not one per bet
+            execute_values(
+                conn,
+                "UPDATE bets SET balance_after = s.column3 FROM {values} "
+                "WHERE bets.round_id = s.column1 AND bets.user_id = s.column2 AND bets.balance_after IS NULL",
+                after[start : start + 1000],
+            )
+
+
+def total_balances(conn: Connection, user_ids: Sequence[int]) -> dict[int, int]:
+    """Each user's total balance: the wallet and the money at every table."""
+    totals: dict[int, int] = {}
+    wanted = sorted(set(user_ids))
+    for start in range(0, len(wanted), 500):
+        for user_id, balance in conn.execute(
+            select(users.c.id, accounts.c.balance)
+            .join(accounts, accounts.c.id == users.c.wallet_id)
+            .where(users.c.id.in_(wanted[start : start + 500]))
+        ):
+            totals[int(user_id)] = int(balance)
+    if totals:
         for name, balance in conn.execute(
             select(accounts.c.name, accounts.c.balance).where(accounts.c.kind == AccountKind.PURSE.value)
         ):
             owner = int(str(name).split(":")[1])
             if owner in totals:
                 totals[owner] += int(balance)
-        update_rows(
+    return totals
+
+
+def _by_client(conn: Connection, keys: Sequence[tuple[int, str]]) -> list[Any]:
+    """The stored bets of the ``(user id, client id)`` pairs, each found by the unique index (the
+    list of pairs drives the join: SQLite takes a ``CROSS JOIN``'s left side as the outer loop)."""
+    wanted = sorted(set(keys))
+    rows: list[Any] = []
+    for start in range(0, len(wanted), 1000):
+        found = execute_values(
             conn,
-            "UPDATE bets SET balance_after = ? WHERE id = ?",
-            [(totals[user_id], bet_id) for bet_id, user_id in placed if user_id in totals],
+            "SELECT bets.* FROM {values} CROSS JOIN bets WHERE bets.user_id = s.column1 AND bets.client_id = s.column2",
+            wanted[start : start + 1000],
         )
+        rows += [] if found is None else found.all()
+    return rows

@@ -1,15 +1,19 @@
 """Shoes: each one's provably fair seeds (the server seed secret until the shoe ends), its coups
-and its settled results."""
+and its settled results; the next shoe's commitment, published ahead, and the players' entropy for it."""
 
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
-from baccarat.server.schema import RoundStatus, ShoeStatus, rounds, shoes
+from baccarat.rng import commitment_of
+from baccarat.server.chain import client_seed_of
+from baccarat.server.schema import RoundStatus, ShoeStatus, rounds, seed_commitments, seed_entropy, shoes
 from baccarat.server.store.base import Database
 from baccarat.server.store.tables import Tables
 
@@ -56,11 +60,22 @@ class Shoes:
         client_seed: str,
         commitment: str,
     ) -> tuple[int, dict[str, Any]]:
-        """Record a new shoe and publish its commitment; returns (shoe id, event)."""
+        """Record a new shoe and publish its commitment; returns (shoe id, event).
+
+        The shoe takes the table's commitment published ahead (:meth:`next_commitment`) and its
+        server seed when there is one (``server_seed`` and ``commitment`` otherwise: the table's first
+        shoe); its client seed is made from that commitment and the players' entropy contributed since
+        (:func:`baccarat.server.chain.client_seed_of`; ``client_seed`` is not used). The commitment of
+        the shoe after it is published with it. The seeds the shoe deals from are :meth:`seeds`.
+        """
+        del client_seed
         with self.db.engine.begin() as conn:
             number = (
                 conn.execute(select(func.max(shoes.c.number)).where(shoes.c.table_id == table_id)).scalar() or 0
             ) + 1
+            server_seed, commitment = self._take_pending(conn, table_id) or (server_seed, commitment)
+            entropy = self._entropy(conn, table_id, commitment)
+            seed = client_seed_of(table_id, number, commitment, entropy)
             shoe_id = conn.execute(
                 insert(shoes)
                 .values(
@@ -69,21 +84,106 @@ class Shoes:
                     first_shoe_number=1,
                     config=json.dumps(config),
                     server_seed=server_seed,
-                    client_seed=client_seed,
+                    client_seed=seed,
                     commitment=commitment,
                     status=ShoeStatus.ACTIVE.value,
                     coups=0,
                     started_at=time.time(),
+                    entropy=json.dumps(entropy),
                 )
                 .returning(shoes.c.id)
             ).scalar_one()
+            upcoming = self._publish_next(conn, table_id)
+            payload = {"shoe": number, "commitment": commitment, "client_seed": seed, "config": config}
             event = self.tables.event(
                 conn,
                 table_id=table_id,
                 kind="shoe_started",
-                payload={"shoe": number, "commitment": commitment, "client_seed": client_seed, "config": config},
+                payload=payload | {"entropy": entropy, "next_commitment": upcoming},
             )
         return shoe_id, event
+
+    def seeds(self, shoe_id: int) -> tuple[str, str]:
+        """The server seed and client seed a shoe deals from."""
+        with self.db.engine.connect() as conn:
+            row = conn.execute(select(shoes.c.server_seed, shoes.c.client_seed).where(shoes.c.id == shoe_id)).one()
+        return str(row[0]), str(row[1])
+
+    def next_commitment(self, table_id: str) -> dict[str, Any]:
+        """The commitment of the table's next shoe (published now if none is) and the entropy given to it."""
+        query = select(seed_commitments.c.commitment, seed_commitments.c.published_at).where(
+            seed_commitments.c.table_id == table_id
+        )
+        for attempt in range(2):
+            try:
+                with self.db.engine.begin() as conn:
+                    row = conn.execute(query).first()
+                    if row is None:
+                        self._publish_next(conn, table_id)
+                        row = conn.execute(query).one()
+                    entropy = self._entropy(conn, table_id, str(row[0]))
+                break
+            except IntegrityError:  # published meanwhile by another transaction: read that one
+                if attempt:
+                    raise
+        assert row is not None
+        return {"table": table_id, "commitment": str(row[0]), "published_at": float(row[1]), "entropy": entropy}
+
+    def contribute(self, table_id: str, user_id: int, entropy: str, *, per_user: int, per_shoe: int) -> dict[str, Any]:
+        """Add a player's entropy to the client seed of the table's next shoe; returns
+        :meth:`next_commitment` with it, or ``{"refused": count}`` when the player (or the shoe) has
+        given as many as allowed."""
+        pending = self.next_commitment(table_id)
+        with self.db.engine.begin() as conn:
+            given = conn.execute(
+                select(func.count(), func.count().filter(seed_entropy.c.user_id == user_id)).where(
+                    seed_entropy.c.table_id == table_id, seed_entropy.c.commitment == pending["commitment"]
+                )
+            ).one()
+            if int(given[1]) >= per_user or int(given[0]) >= per_shoe:
+                return pending | {"refused": int(given[1]) if int(given[1]) >= per_user else int(given[0])}
+            conn.execute(
+                insert(seed_entropy).values(
+                    table_id=table_id,
+                    commitment=pending["commitment"],
+                    user_id=user_id,
+                    entropy=entropy,
+                    created_at=time.time(),
+                )
+            )
+        return self.next_commitment(table_id)
+
+    def _take_pending(self, conn: Connection, table_id: str) -> tuple[str, str] | None:
+        row = conn.execute(
+            select(seed_commitments.c.server_seed, seed_commitments.c.commitment).where(
+                seed_commitments.c.table_id == table_id
+            )
+        ).first()
+        if row is None:
+            return None
+        conn.execute(delete(seed_commitments).where(seed_commitments.c.table_id == table_id))
+        return str(row[0]), str(row[1])
+
+    def _publish_next(self, conn: Connection, table_id: str) -> str:
+        """Draw and commit to the server seed of the table's next shoe; returns its commitment."""
+        seed = secrets.token_hex(32)
+        commitment = commitment_of(seed)
+        conn.execute(
+            insert(seed_commitments).values(
+                table_id=table_id, server_seed=seed, commitment=commitment, published_at=time.time()
+            )
+        )
+        return commitment
+
+    def _entropy(self, conn: Connection, table_id: str, commitment: str) -> list[str]:
+        return [
+            str(e)
+            for e in conn.execute(
+                select(seed_entropy.c.entropy)
+                .where(seed_entropy.c.table_id == table_id, seed_entropy.c.commitment == commitment)
+                .order_by(seed_entropy.c.id)
+            ).scalars()
+        ]
 
     def count_coup(self, conn: Connection, shoe_id: int) -> int:
         """Count one more coup dealt from the shoe; returns the coup's number in the shoe."""
@@ -113,5 +213,6 @@ class Shoes:
                     "client_seed": row["client_seed"],
                     "coups": row["coups"],
                     "reason": reason,
+                    "chain_head": row["chain_head"] or row["commitment"],
                 },
             )

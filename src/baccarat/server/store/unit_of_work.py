@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from baccarat.server.hooks import crash_point
 from baccarat.server.ops import TableOp
 from baccarat.server.store.accounts import Accounts
+from baccarat.server.store.audit import Audit
 from baccarat.server.store.base import Database
 from baccarat.server.store.intents import Intents
 from baccarat.server.store.journal import ClientIdTaken, CommitResult, Journal, TableWrite
@@ -30,7 +31,7 @@ _Handler = Callable[[Journal, TableWrite, CommitResult], None]
 
 class Store:
     """The durable state of the service: a repository per aggregate (``accounts``, ``ledger``,
-    ``rounds``, ``shoes``, ``leases``, ``intents``, ``tables``), each public method of which runs
+    ``rounds``, ``shoes``, ``leases``, ``intents``, ``tables``, ``audit``), each public method of which runs
     in its own transaction, and :meth:`commit_table`, the one transaction across them of a table's
     run of steps."""
 
@@ -44,6 +45,7 @@ class Store:
         self.rounds = Rounds(self.db)
         self.leases = Leases(self.db)
         self.intents = Intents(self.db)
+        self.audit = Audit(self.db)
         self._handlers: dict[TableOp, _Handler] = {
             TableOp.OPEN: self._open,
             TableOp.CLOSE: self._close,
@@ -139,15 +141,15 @@ class Store:
     def _settle(self, journal: Journal, w: TableWrite, result: CommitResult) -> None:
         _journal(journal, w)
         if journal.round_id is not None:
-            self.rounds.settle_round(journal.conn, journal.round_id, w.data["result"], journal.now)
+            link = self.rounds.settle_round(journal.conn, journal.round_id, w.data["result"], journal.now)
             crash_point("settle_uncommitted")
-            journal.public("round_settled", w.data)
+            journal.public("round_settled", w.data if link is None else w.data | {"chain_link": link})
 
     def _void(self, journal: Journal, w: TableWrite, result: CommitResult) -> None:
         _journal(journal, w)
         if journal.round_id is not None:
-            self.rounds.void_round(journal.conn, journal.round_id, w.data["reason"], journal.now)
-            journal.public("round_voided", w.data)
+            link = self.rounds.void_round(journal.conn, journal.round_id, w.data["reason"], journal.now)
+            journal.public("round_voided", w.data if link is None else w.data | {"chain_link": link})
 
 
 def _journal(journal: Journal, w: TableWrite) -> None:

@@ -1,3 +1,4 @@
+// @ts-check
 // The REST API of the table service, with the session token kept in localStorage.
 
 const TOKEN = "baccarat.token";
@@ -7,6 +8,7 @@ const TOKEN = "baccarat.token";
  * ({code, rule, params, detail}); its code, rule and params are kept so the page can translate it.
  */
 export class ApiError extends Error {
+  /** @param {number} status @param {string} detail @param {any} [body] */
   constructor(status, detail, body = null) {
     super(detail);
     this.status = status;
@@ -37,8 +39,12 @@ function reason(body, status) {
   return `HTTP ${status}`;
 }
 
-/** Call the API: method and path, an optional JSON body; resolves to the parsed JSON. */
-export async function api(path, { method = "GET", body } = {}) {
+/**
+ * Call the API: method and path, an optional JSON body; resolves to the parsed JSON.
+ * @param {string} path @param {{method?: string, body?: unknown}} [options] @returns {Promise<any>}
+ */
+export async function api(path, { method = "GET", body = undefined } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   const auth = token();
   if (auth) headers.Authorization = `Bearer ${auth}`;

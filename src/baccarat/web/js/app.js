@@ -1,6 +1,7 @@
+// @ts-check
 // The page: language switch, session, and the views behind #/ (lobby), #/table/ID, #/fairness/ID, #/lab.
 
-import { h, replace } from "./dom.js";
+import { byId, h, replace, retranslateToast } from "./dom.js";
 import { lang, setLang, t, translate, onLangChange } from "./i18n.js";
 import { initSession, render as renderAccount } from "./session.js";
 import { mountFairness } from "./views/fairness.js";
@@ -11,7 +12,7 @@ import { mountTable } from "./views/table.js";
 let leave = null;
 
 function route() {
-  const view = document.getElementById("view");
+  const view = byId("view");
   if (leave) leave();
   leave = null;
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
@@ -31,19 +32,20 @@ function route() {
     replace(view, h("h1", {}, t("not_found")), h("a", { href: "#/" }, t("back_to_lobby")));
   }
   for (const link of document.querySelectorAll("[data-nav]")) {
-    if (link.dataset.nav === section) link.setAttribute("aria-current", "page");
+    if (/** @type {HTMLElement} */ (link).dataset.nav === section) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
   document.title = `${t(section === "table" ? "lobby" : section)} · 百家樂 Baccarat`;
 }
 
 function start() {
-  const switcher = document.getElementById("lang-switch");
+  const switcher = /** @type {HTMLSelectElement} */ (document.getElementById("lang-switch"));
   switcher.value = lang();
   switcher.addEventListener("change", () => setLang(switcher.value));
   onLangChange(() => {
     switcher.value = lang();
     renderAccount();
+    retranslateToast();
   });
   translate();
   initSession();

@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers to build elements without innerHTML (so no text is ever parsed as markup).
 
 /** An element: h("div", {class: "x", onclick: fn, "aria-label": "…"}, child, "text", …). */
@@ -37,13 +38,37 @@ export function replace(el, ...children) {
   append(el, children);
 }
 
-/** Show a short message in the status area. */
+/** The element with this id (the page's fixed parts: a missing one is a bug). @param {string} id @returns {HTMLElement} */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`no element #${id}`);
+  return el;
+}
+
+/** @type {{timer: number, text: (() => string)|null}} */
+const shown = { timer: 0, text: null };
+
+/**
+ * Show a short message in the status area. `message` may be a function that writes it in the page's
+ * language: the message is then written again when the language changes (retranslateToast).
+ * @param {string|(() => string)} message @param {string} [kind]
+ */
 export function toast(message, kind = "info") {
   const box = document.getElementById("toast");
   if (!box) return;
-  box.textContent = message;
+  shown.text = typeof message === "function" ? message : null;
+  box.textContent = typeof message === "function" ? message() : message;
   box.dataset.kind = kind;
   box.classList.add("show");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.remove("show"), 4000);
+  clearTimeout(shown.timer);
+  shown.timer = window.setTimeout(() => {
+    box.classList.remove("show");
+    shown.text = null;
+  }, 4000);
+}
+
+/** Write the message on screen again in the page's language (after a language switch). */
+export function retranslateToast() {
+  const box = document.getElementById("toast");
+  if (box && shown.text && box.classList.contains("show")) box.textContent = shown.text();
 }

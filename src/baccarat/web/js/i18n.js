@@ -1,5 +1,14 @@
-// Texts of the page in Traditional Chinese (the default) and English, and the language switch.
+// @ts-check
+// Texts of the page in Traditional Chinese (the default), Simplified Chinese (written from the
+// Traditional texts by hans.js) and English, and the language switch.
 
+import { toHans } from "./hans.js";
+
+/** The page's languages. @typedef {"zh-Hant"|"zh-Hans"|"en"} Lang */
+/** @type {Lang[]} */
+export const LANGS = ["zh-Hant", "zh-Hans", "en"];
+
+/** @type {Record<string, Record<string, string>>} */
 const TEXTS = {
   "zh-Hant": {
     skip: "跳到內容", nav: "主選單", lobby: "大廳", fairness: "公平驗證", lab: "賠率實驗室", language: "語言",
@@ -30,6 +39,7 @@ const TEXTS = {
     round_id: "牌局編號", commitment: "承諾值 (SHA-256)", server_seed: "伺服器種子", client_seed: "客戶端種子",
     seed_hidden: "牌靴結束後才公開種子", recomputed: "重新計算的牌靴", verified: "驗證成功：牌局與種子相符",
     not_verified: "驗證失敗", sha_check: "種子的 SHA-256 與承諾值", match: "相符", mismatch: "不符",
+    published_commitment: "牌靴開始前公布的承諾值", commitment_from_server: "以伺服器顯示的承諾值驗證（請貼上牌靴開始前公布的承諾值）",
     coup_in_shoe: "牌靴中的第幾局", cards: "牌", this_round: "此局",
     lab_title: "賠率實驗室", par_sheet: "賠率表", paytable: "賠率表", any_paytable: "（依玩法）",
     remove_cards: "移除的牌", remove_hint: "例如 5S K（只寫點數＝移除該點數的一張）", compute: "計算",
@@ -61,6 +71,10 @@ const TEXTS = {
     buy_in_title: "帶多少籌碼上桌？", buy_in: "上桌金額", buy_in_hint: "錢包有 {wallet}；預設全數帶上（最少 {min}）",
     buy_in_invalid: "請輸入金額，最多兩位小數", buy_in_too_low: "最少要帶 {min}", buy_in_too_much: "錢包只有 {wallet}",
     buy_in_empty: "錢包沒有餘額", bring: "上桌",
+    brand: "百家樂", double: "加倍", my_bets: "你的注碼", no_bets: "未下注",
+    chips_warning: "還有 {s} 秒：未確認的籌碼將被取消，請按確認", chips_dropped: "停止下注：未確認的籌碼 {amount} 已取消",
+    table_closed: "此賭桌已關閉，暫停開局", table_missing: "找不到賭桌「{id}」", reconnecting_in: "連線中斷，{s} 秒後重新連線…",
+    you_win: "你贏 {amount}", you_lose: "你輸 {amount}", you_even: "你不輸不贏", pays_short: "{p}",
     // refusals, by their code (baccarat.error_codes); params fill the {placeholders}
     "refusal.amount.not_whole": "金額須為整數（以分為單位）",
     "refusal.amount.too_small": "金額最少為 {least}",
@@ -142,6 +156,8 @@ const TEXTS = {
     "refusal.shoe.not_in_play": "現在沒有使用中的牌靴",
     "refusal.shoe.not_pre_dealt": "只有預先發牌模式才有牌陣",
     "refusal.shoe.not_revealed": "牌靴結束後才公開種子，屆時才可驗證",
+    "refusal.void.reason_required": "已有牌面朝上：作廢須說明原因",
+    "refusal.entropy.limit": "下一靴已收滿你（或所有人）提供的隨機字串",
     "refusal.side.invalid": "不明的一方 {side}",
     "refusal.snapshot.format": "賭桌快照的格式版本不符",
     "refusal.snapshot.invalid": "賭桌快照無法讀取",
@@ -196,6 +212,7 @@ const TEXTS = {
     round_id: "Round id", commitment: "Commitment (SHA-256)", server_seed: "Server seed", client_seed: "Client seed",
     seed_hidden: "The seed is revealed when the shoe ends", recomputed: "Recomputed shoe", verified: "Verified: the round is what the seed deals",
     not_verified: "Not verified", sha_check: "SHA-256 of the seed against the commitment", match: "match", mismatch: "mismatch",
+    published_commitment: "Commitment published before the shoe", commitment_from_server: "Checked against the commitment the server shows (paste the one published before the shoe)",
     coup_in_shoe: "Coup in shoe", cards: "Cards", this_round: "this round",
     lab_title: "Odds lab", par_sheet: "Par sheet", paytable: "Paytable", any_paytable: "(the variant's)",
     remove_cards: "Cards removed", remove_hint: "e.g. 5S K (a bare rank removes one card of that rank)", compute: "Compute",
@@ -227,6 +244,10 @@ const TEXTS = {
     buy_in_title: "How much do you bring to the table?", buy_in: "Buy-in", buy_in_hint: "Your wallet holds {wallet}; by default you bring all of it (at least {min})",
     buy_in_invalid: "Enter an amount with at most two decimals", buy_in_too_low: "Bring at least {min}", buy_in_too_much: "Your wallet holds only {wallet}",
     buy_in_empty: "Your wallet is empty", bring: "Bring",
+    brand: "百家樂", double: "Double", my_bets: "Your bets", no_bets: "No bets",
+    chips_warning: "{s} s left: unconfirmed chips will be dropped, press Confirm", chips_dropped: "Betting closed: your unconfirmed chips ({amount}) were dropped",
+    table_closed: "This table is closed: no rounds for now", table_missing: "There is no table “{id}”", reconnecting_in: "Connection lost: reconnecting in {s} s…",
+    you_win: "You win {amount}", you_lose: "You lose {amount}", you_even: "You break even", pays_short: "{p}",
     // refusals, by their code (baccarat.error_codes); params fill the {placeholders}
     "refusal.amount.not_whole": "The amount must be a whole number of cents",
     "refusal.amount.too_small": "The amount must be at least {least}",
@@ -308,6 +329,8 @@ const TEXTS = {
     "refusal.shoe.not_in_play": "No shoe is in play",
     "refusal.shoe.not_pre_dealt": "The layout exists only in pre-dealt mode",
     "refusal.shoe.not_revealed": "The seed is revealed when the shoe ends: verify then",
+    "refusal.void.reason_required": "Cards are face up: say why the round is voided",
+    "refusal.entropy.limit": "The next shoe takes no more entropy from you (or from anyone)",
     "refusal.side.invalid": "Unknown side {side}",
     "refusal.snapshot.format": "The table snapshot is of another format",
     "refusal.snapshot.invalid": "The table snapshot cannot be read",
@@ -335,44 +358,86 @@ const TEXTS = {
   },
 };
 
+TEXTS["zh-Hans"] = Object.fromEntries(Object.entries(TEXTS["zh-Hant"]).map(([key, text]) => [key, toHans(text)]));
+
 const KEY = "baccarat.lang";
+/** @type {Set<(value: string) => void>} */
 const listeners = new Set();
 
+/** The stored choice, where the page can store one. */
+function stored() {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The language a browser's language tag asks for ("zh-CN" → zh-Hans, "zh-TW" → zh-Hant), or null. @param {string} tag @returns {Lang|null} */
+export function langOf(tag) {
+  if (/^zh[-_](hans|cn|sg|my)\b/i.test(tag)) return "zh-Hans";
+  if (/^zh/i.test(tag)) return "zh-Hant";
+  if (/^en/i.test(tag)) return "en";
+  return null;
+}
+
+/** @returns {Lang} */
 function initial() {
-  const saved = localStorage.getItem(KEY);
-  if (saved && saved in TEXTS) return saved;
-  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "zh-Hant"];
+  const saved = stored();
+  if (saved && saved in TEXTS) return /** @type {Lang} */ (saved);
+  const nav = typeof navigator === "undefined" ? null : navigator;
+  const wanted = nav && nav.languages && nav.languages.length ? nav.languages : [(nav && nav.language) || "zh-Hant"];
   for (const tag of wanted) {
-    if (/^zh/i.test(tag)) return "zh-Hant";
-    if (/^en/i.test(tag)) return "en";
+    const found = langOf(tag);
+    if (found) return found;
   }
   return "zh-Hant";
 }
 
+/** @type {Lang} */
 let current = initial();
 
-/** The language in use: "zh-Hant" or "en". */
+/** The language in use: "zh-Hant", "zh-Hans" or "en". */
 export function lang() {
   return current;
 }
 
-/** A text in the current language, with {name} placeholders filled in. */
+/** Whether the page speaks Chinese (either script). */
+export function isChinese() {
+  return current !== "en";
+}
+
+/** A Chinese text (written in Traditional characters) in the page's script. @param {string} text */
+export function chinese(text) {
+  return current === "zh-Hans" ? toHans(text) : text;
+}
+
+/**
+ * A text in the current language, with {name} placeholders filled in.
+ * @param {string} key @param {Record<string, unknown>} [params]
+ */
 export function t(key, params = {}) {
   const text = TEXTS[current][key] ?? TEXTS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
-/** Whether a language (default: the current one) has a text of its own for key. */
+/** Whether a language (default: the current one) has a text of its own for key. @param {string} key @param {string} [language] */
 export function hasText(key, language = current) {
   return Object.prototype.hasOwnProperty.call(TEXTS[language] || {}, key);
 }
 
-/** A bet's name in the current language (from the server's English and Chinese names). */
-export function betName(bet) {
-  return current === "zh-Hant" ? bet.chinese || bet.name_zh || bet.english : bet.english || bet.name || bet.chinese;
+/** Every text key of a language (for the tests: each language has the same keys). @param {string} language */
+export function keys(language) {
+  return Object.keys(TEXTS[language] || {});
 }
 
-/** Paying levels' names (the paytables name them in English) in 繁體中文. */
+/** A bet's name in the current language (from the server's English and Chinese names). @param {any} bet */
+export function betName(bet) {
+  if (current === "en") return bet.english || bet.name || bet.chinese;
+  return chinese(bet.chinese || bet.name_zh || bet.english);
+}
+
+/** Paying levels' names (the paytables name them in English) in 繁體中文. @type {[RegExp, (n: string) => string][]} */
 const LEVELS_ZH = [
   [/^natural$/, () => "例牌"],
   [/^win$/, () => "贏"],
@@ -384,33 +449,37 @@ const LEVELS_ZH = [
   [/^three-card (\d)$/, (n) => `三張牌${n}點`],
 ];
 
-/** A paying level's name in the current language; names it does not know stay as written. */
+/** A paying level's name in the current language; names it does not know stay as written. @param {string} name */
 export function levelName(name) {
-  if (current !== "zh-Hant") return name;
+  if (current === "en") return name;
   for (const [pattern, render] of LEVELS_ZH) {
     const match = pattern.exec(name);
-    if (match) return render(match[1]);
+    if (match) return chinese(render(match[1]));
   }
   return name;
 }
 
-/** Fill every [data-i18n] (text) and [data-i18n-aria] (aria-label) under root. */
+/** Fill every [data-i18n] (text) and [data-i18n-aria] (aria-label) under root. @param {ParentNode} [root] */
 export function translate(root = document) {
   document.documentElement.lang = current;
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n || "");
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(/** @type {HTMLElement} */ (el).dataset.i18nAria || ""));
 }
 
-/** Switch the language, remember it, and tell the listeners. */
+/** Switch the language, remember it, and tell the listeners. @param {string} value */
 export function setLang(value) {
   if (!(value in TEXTS) || value === current) return;
-  current = value;
-  localStorage.setItem(KEY, value);
-  translate();
+  current = /** @type {Lang} */ (value);
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(KEY, value);
+  } catch {
+    // a page that cannot store the choice still switches
+  }
+  if (typeof document !== "undefined") translate();
   for (const listener of listeners) listener(value);
 }
 
-/** Call fn after every language switch. */
+/** Call fn after every language switch. @param {(value: string) => void} fn */
 export function onLangChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);

@@ -1,13 +1,13 @@
 // The five roads (路單) and the ask road (問路) drawn in SVG from the server's Scoreboard JSON.
 
 import { s, h } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { chinese, t, lang } from "./i18n.js";
 
 const COLOUR = { B: "var(--banker)", P: "var(--player)", T: "var(--tie)", R: "var(--banker)" };
 const ROWS = 6;
 
 function letter(result) {
-  if (lang() === "zh-Hant") return { B: "莊", P: "閒", T: "和" }[result] || result;
+  if (lang() !== "en") return chinese({ B: "莊", P: "閒", T: "和" }[result] || result);
   return result;
 }
 

@@ -1,9 +1,11 @@
+// @ts-check
 // The logged-in player: the account area in the header and the log-in / register dialog.
 
 import { api, ApiError, setToken, token } from "./api.js";
-import { h, replace, toast } from "./dom.js";
+import { byId, h, replace, toast } from "./dom.js";
 import { money } from "./format.js";
 import { t, translate } from "./i18n.js";
+import { explain } from "./refusals.js";
 
 let user = null;
 const listeners = new Set();
@@ -41,10 +43,10 @@ export async function refreshUser() {
 
 /** Open the log-in dialog; resolves once logged in or cancelled. */
 export function askLogin() {
-  const dialog = document.getElementById("auth-dialog");
-  document.getElementById("auth-error").textContent = "";
+  const dialog = /** @type {HTMLDialogElement} */ (byId("auth-dialog"));
+  byId("auth-error").textContent = "";
   dialog.showModal();
-  dialog.querySelector("input[name=name]").focus();
+  /** @type {HTMLInputElement} */ (dialog.querySelector("input[name=name]")).focus();
 }
 
 async function submit(event) {
@@ -53,17 +55,17 @@ async function submit(event) {
   const action = event.submitter ? event.submitter.value : "login";
   const data = new FormData(form);
   const body = { name: String(data.get("name")), password: String(data.get("password")) };
-  const error = document.getElementById("auth-error");
+  const error = byId("auth-error");
   error.textContent = "";
   try {
     const answer = await api(action === "register" ? "/api/auth/register" : "/api/auth/login", { method: "POST", body });
     setToken(answer.token);
     form.reset();
-    document.getElementById("auth-dialog").close();
+    /** @type {HTMLDialogElement} */ (byId("auth-dialog")).close();
     setUser(answer.user);
     toast(t("logged_in_as", { name: answer.user.name }));
   } catch (err) {
-    error.textContent = err.message;
+    error.textContent = explain(err);
   }
 }
 
@@ -90,7 +92,7 @@ export function render() {
     h("span", { class: "who" }, user.name),
     h(
       "span",
-      { class: "balance", id: "balance", "data-value": user.balance, "aria-label": `${t("balance")} ${money(user.balance)}` },
+      { class: "balance", id: "balance", "data-testid": "balance", "data-value": user.balance, "aria-label": `${t("balance")} ${money(user.balance)}` },
       h("small", {}, t("balance")),
       " ",
       money(user.balance),
@@ -104,10 +106,10 @@ export function render() {
 
 /** Wire the dialog and load the user from a stored token. */
 export async function initSession() {
-  const form = document.getElementById("auth-form");
+  const form = byId("auth-form");
   form.addEventListener("submit", submit);
-  document.getElementById("auth-cancel").addEventListener("click", () => document.getElementById("auth-dialog").close());
-  translate(document.getElementById("auth-dialog"));
+  byId("auth-cancel").addEventListener("click", () => /** @type {HTMLDialogElement} */ (byId("auth-dialog")).close());
+  translate(byId("auth-dialog"));
   render();
   await refreshUser();
 }

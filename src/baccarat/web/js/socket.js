@@ -1,3 +1,4 @@
+// @ts-check
 // A table's websocket: a snapshot, then the table's public messages and, once authenticated, this
 // user's own (`my_…`, on every tab of the user); replies carry the `ref` of what they answer.
 // Reconnects with back-off until closed. The messages are listed in docs/api.md.
@@ -6,8 +7,21 @@ import { ApiError, token } from "./api.js";
 
 const REQUEST_MS = 10000;
 
-/** Follow a table; onMessage gets every message but the replies awaited by request(), onState "connecting" | "open" | "closed". */
+/** The close code of a table the server does not have: no reconnecting to it. */
+export const CLOSE_NO_TABLE = 4404;
+/** The longest wait between two tries (ms). */
+export const MAX_DELAY_MS = 8000;
+
+/**
+ * Follow a table; onMessage gets every message but the replies awaited by request(), onState
+ * "connecting" | "open" | "closed" (with the time of the next try, Date.now() ms) | "missing"
+ * (the server has no such table: no more tries).
+ */
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {{onMessage: (message: any) => void, onState?: (state: string, retryAt?: number) => void}} handlers
+   */
   constructor(tableId, { onMessage, onState = () => {} }) {
     this.tableId = tableId;
     this.onMessage = onMessage;
@@ -22,7 +36,7 @@ export class TableSocket {
   connect() {
     if (this.closed) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.onState("connecting");
+    this.onState("connecting", 0);
     const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
     this.ws = ws;
     ws.addEventListener("open", () => {
@@ -47,11 +61,16 @@ export class TableSocket {
       }
       this.onMessage(message);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.closed) return;
-      this.onState("closed");
+      if (event.code === CLOSE_NO_TABLE) {
+        this.closed = true;
+        this.onState("missing", 0);
+        return;
+      }
+      this.onState("closed", Date.now() + this.delay);
       this.timer = setTimeout(() => this.connect(), this.delay);
-      this.delay = Math.min(this.delay * 2, 8000);
+      this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
     });
     ws.addEventListener("error", () => {});
   }

@@ -1,6 +1,7 @@
+// @ts-check
 // Names of the variants in both languages.
 
-import { lang } from "./i18n.js";
+import { chinese, lang } from "./i18n.js";
 
 const NAMES = {
   macau: ["Macau", "澳門百家樂"],
@@ -14,7 +15,7 @@ const NAMES = {
 export function variantName(name) {
   const pair = NAMES[name];
   if (!pair) return name;
-  return lang() === "zh-Hant" ? pair[1] : pair[0];
+  return lang() === "en" ? pair[0] : chinese(pair[1]);
 }
 
 /** Every variant the page knows. */

@@ -1,4 +1,5 @@
-"""Tables: the lobby, one table, its stored events, and the players' actions at it."""
+"""Tables: the lobby, one table, its stored events, the players' actions at it, and the entropy players
+give to the client seed of its next shoe."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from baccarat.server.api.models import (
     BetOut,
     CashOutBody,
     CashOutOut,
+    EntropyBody,
+    EntropyOut,
     EventsOut,
     HandOverBody,
     JoinBody,
@@ -27,13 +30,18 @@ from baccarat.server.api.models import (
     TableState,
     VariantBody,
 )
-from baccarat.server.api.problems import ERRORS
+from baccarat.server.api.problems import ERRORS, Refusal
 from baccarat.server.observer import messages
 from baccarat.server.observer.views import seat_view
+from baccarat.server.settings import Dealing, TableSpec
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=ERRORS)
+
+#: How many entropy strings one player may give to one shoe, and all players together.
+ENTROPY_PER_PLAYER = 3
+ENTROPY_PER_SHOE = 200
 
 
 @router.get("")
@@ -60,6 +68,44 @@ async def events(
     service = context.service
     stored = await service.read(service.store.tables.events_since, spec.id, after, limit=limit)
     return EventsOut(events=[m for m in map(messages.public, stored) if m is not None])
+
+
+def _server_shoe(spec: TableSpec) -> None:
+    if spec.dealing is Dealing.DEALER_ENTRY:
+        raise Refusal(409, "table.no_server_shoe", "a dealer-entry table has no server shoe", params={"table": spec.id})
+
+
+@router.get("/{table_id}/entropy")
+async def next_shoe(spec: TableDep, context: ContextDep) -> EntropyOut:
+    """The commitment of the table's next shoe, published before it starts, and the entropy players
+    gave to its client seed so far (docs/security.md, "Fairness chain")."""
+    _server_shoe(spec)
+    service = context.service
+    return EntropyOut.model_validate(await service.write(service.store.shoes.next_commitment, spec.id))
+
+
+@router.post("/{table_id}/entropy", status_code=201)
+async def contribute(spec: TableDep, body: EntropyBody, user: CurrentUser, context: ContextDep) -> EntropyOut:
+    """Give entropy to the client seed of the table's next shoe, whose commitment is already published:
+    the house cannot know it when it commits (at most 3 per player and 200 per shoe)."""
+    _server_shoe(spec)
+    service = context.service
+    answer = await service.write(
+        service.store.shoes.contribute,
+        spec.id,
+        user.id,
+        body.entropy,
+        per_user=ENTROPY_PER_PLAYER,
+        per_shoe=ENTROPY_PER_SHOE,
+    )
+    if "refused" in answer:
+        raise Refusal(
+            409,
+            "entropy.limit",
+            f"the next shoe has all the entropy it takes from you ({ENTROPY_PER_PLAYER}) or from all ({ENTROPY_PER_SHOE})",
+            params={"table": spec.id, "per_player": ENTROPY_PER_PLAYER, "per_shoe": ENTROPY_PER_SHOE},
+        )
+    return EntropyOut.model_validate(answer)
 
 
 @router.post(

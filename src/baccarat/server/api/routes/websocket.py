@@ -1,6 +1,11 @@
 """The websocket of a table (``/ws/tables/{id}``): a snapshot, then every public message of the
 table and the private ones of the user once authenticated; actions and queries as messages.
 
+A connection is refused when its page's ``Origin`` is neither the server's own nor one of the
+configured ``allowed_origins``, and when its address opens connections too fast. An authenticated
+connection is closed as soon as its session ends (log-out, a password change, in any process), and
+a connection too slow to keep up is told why before it is closed.
+
 Every message is made by :mod:`baccarat.server.observer.messages` (documented in ``docs/api.md``).
 """
 
@@ -19,12 +24,16 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from baccarat.server.api.actions import BODIES, PLAYER_ACTIONS, Action, TableActions, refused
 from baccarat.server.api.context import AppContext, RateLimiter
+from baccarat.server.api.json_guard import refusal_of_value
+from baccarat.server.api.limits import client_address
 from baccarat.server.api.problems import Refusal
+from baccarat.server.api.ws_guard import origin_refusal
 from baccarat.server.hub import Subscriber
 from baccarat.server.observer import messages
 from baccarat.server.observer.views import table_public
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import User
+from baccarat.server.store.sessions import token_hash
 
 __all__ = ["MAX_WS_MESSAGE", "router"]
 
@@ -36,6 +45,10 @@ router = APIRouter()
 MAX_WS_MESSAGE = 4_096
 #: Refused messages (rate limit) after which the connection is closed.
 MAX_REFUSED = 200
+#: Close codes: the session ended; the connection fell behind; refused at connect.
+CLOSE_SESSION_ENDED = 4401
+CLOSE_TOO_SLOW = 1013
+CLOSE_REFUSED = {403: 4403, 429: 4429}
 
 Message = dict[str, Any]
 
@@ -56,7 +69,10 @@ class TableConnection:
         self.hub = service.hub
         self.bucket = RateLimiter(rate=service.options.ws_messages_per_second, burst=service.options.ws_burst)
         self.user: User | None = None
+        self.token: str | None = None
         self.refused = 0
+        self._ending: asyncio.Task[None] | None = None
+        self._behind: asyncio.Task[None] | None = None
         self.subscriber: Subscriber | None = None
         self._lock = asyncio.Lock()
 
@@ -69,6 +85,39 @@ class TableConnection:
     async def _pump(self, subscriber: Subscriber) -> None:
         while True:
             await self.send(await subscriber.queue.get())
+            if subscriber.dropped and subscriber.queue.empty():
+                await self._fell_behind(subscriber)
+                return
+
+    def _dropped(self, subscriber: Subscriber, pump: asyncio.Task[None]) -> None:
+        """The hub dropped this connection for falling behind: tell the client at once, not after
+        the messages still waiting."""
+        pump.cancel()
+        self._behind = asyncio.get_running_loop().create_task(self._fell_behind(subscriber))
+
+    async def _fell_behind(self, subscriber: Subscriber) -> None:
+        detail = f"the connection fell {subscriber.queue.maxsize} messages behind the table; reconnect"
+        refusal = Refusal(503, "table.unavailable", detail, params={"table": self.spec.id})
+        with contextlib.suppress(Exception):
+            await self.send(self._error(refusal, None))
+            await self.websocket.close(code=CLOSE_TOO_SLOW)
+
+    def _revoked(self, digest: str | None, user_id: int | None) -> None:
+        """Sessions ended: if this connection's is one of them, it is told and closed."""
+        user, token = self.user, self.token
+        if user is None or token is None or (digest != token_hash(token) and user_id != user.id):
+            return
+        if self._ending is None:
+            self._ending = asyncio.get_running_loop().create_task(self._session_ended())
+
+    async def _session_ended(self) -> None:
+        self.user = self.token = None
+        if self.subscriber is not None:
+            self.hub.authenticate(self.subscriber, None)
+        with contextlib.suppress(Exception):
+            refusal = Refusal(401, "auth.invalid", "the session ended (log-out or password change): log in again")
+            await self.send(self._error(refusal, None))
+            await self.websocket.close(code=CLOSE_SESSION_ENDED)
 
     async def serve(self) -> None:
         """Follow the table until the client goes (or is sent away)."""
@@ -80,6 +129,8 @@ class TableConnection:
             self.hub.unsubscribe(subscriber)
             return
         pump = asyncio.create_task(self._pump(subscriber))
+        subscriber.on_drop = lambda: self._dropped(subscriber, pump)
+        self.context.sessions.listeners.append(self._revoked)
         try:
             await self._receive()
         except (WebSocketDisconnect, _Closed):
@@ -87,6 +138,7 @@ class TableConnection:
         except Exception:
             log.exception("websocket for table %s failed", self.spec.id)
         finally:
+            self.context.sessions.listeners.remove(self._revoked)
             self.hub.unsubscribe(subscriber)
             pump.cancel()
             with contextlib.suppress(BaseException):
@@ -102,9 +154,13 @@ class TableConnection:
                 await self._too_many()
                 continue
             try:
-                message = json.loads(text)
+                message = json.loads(text, parse_constant=_no_constant)
             except (ValueError, RecursionError):
                 await self.send(self._error(Refusal(400, "request.not_json", "not valid JSON"), None))
+                continue
+            refusal = refusal_of_value(message)
+            if refusal is not None:
+                await self.send(self._error(refusal, None))
                 continue
             reply = await self.handle(message)
             if reply is not None:
@@ -158,11 +214,11 @@ class TableConnection:
     async def _auth(self, token: Any, ref: str | int | None) -> Message:
         user = await self.context.sessions.user(token if isinstance(token, str) else None)
         if user is None:
-            self.user = None
+            self.user = self.token = None
             if self.subscriber is not None:
                 self.hub.authenticate(self.subscriber, None)
             return self._error(Refusal(401, "auth.invalid", "invalid or expired token"), ref)
-        self.user = user
+        self.user, self.token, self._ending = user, str(token), None
         if self.subscriber is not None:
             self.hub.authenticate(self.subscriber, user.name)
         return messages.authenticated(await self.context.user(user), ref)
@@ -170,6 +226,9 @@ class TableConnection:
     async def _act(self, action: Action, message: Message, ref: str | int | None) -> Message:
         if self.user is None:
             return self._error(Refusal(401, "auth.required", "send auth first"), ref)
+        if await self.context.sessions.user(self.token) is None:
+            self._revoked(None, self.user.id)
+            return self._error(Refusal(401, "auth.invalid", "the session ended: log in again"), ref)
         fields = {k: v for k, v in message.items() if k not in ("type", "ref")}
         model = BODIES[action]
         try:
@@ -189,6 +248,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Follow a table (see docs/api.md): a snapshot, then every event; bets and auth as messages."""
     await websocket.accept()
     context: AppContext = websocket.app.state.context
+    refusal = _connect_refusal(websocket, context)
+    if refusal is not None:
+        await websocket.send_text(messages.encode(TableConnection._error(refusal, None)))
+        await websocket.close(code=CLOSE_REFUSED[refusal.status])
+        return
     actions: TableActions = websocket.app.state.actions
     spec = context.service.lobby.table(table_id[:40])
     if spec is None:
@@ -200,3 +264,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if websocket.application_state is not WebSocketState.DISCONNECTED:
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+def _connect_refusal(websocket: WebSocket, context: AppContext) -> Refusal | None:
+    """Why a new connection is refused: a foreign page's ``Origin``, or its address connecting too fast."""
+    headers = websocket.headers
+    refusal = origin_refusal(headers.get("origin"), headers.get("host"), context.policy.allowed_origins)
+    if refusal is not None:
+        return refusal
+    if not context.limits.connects.allow(client_address(websocket.scope), now=context.now()):
+        return Refusal(429, "request.rate_limited", "too many connections from this address; slow down")
+    return None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)

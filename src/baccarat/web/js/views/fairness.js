@@ -1,9 +1,11 @@
-// The fairness page (公平驗證): a round's commitment, revealed seed, the shoe dealt again, and the verdict.
+// The fairness page (公平驗證): a round's commitment, revealed seed, the shoe dealt again, and the verdict,
+// checked against the commitment published before the shoe (#/fairness/ROUND/COMMITMENT; default: the one shown).
 
 import { api, ApiError } from "../api.js";
 import { cardElement } from "../cards.js";
 import { h, replace } from "../dom.js";
 import { t, onLangChange } from "../i18n.js";
+import { explain } from "../refusals.js";
 
 async function sha256Hex(text) {
   if (!crypto.subtle) return null;
@@ -17,7 +19,9 @@ function field(label, value, id) {
 
 /** Show the fairness page for `roundId` (or just the form) in `view`. */
 export function mountFairness(view, roundId) {
+  const given = decodeURIComponent(location.hash.split("/")[3] || "");
   const input = h("input", { id: "fair-round", name: "round", type: "number", min: 1, inputmode: "numeric", required: true, value: roundId || "" });
+  const published = h("input", { id: "fair-published", name: "commitment", type: "text", pattern: "[0-9a-fA-F]{64}", size: 66, class: "mono", value: given, placeholder: t("published_commitment") });
   const out = h("div", { id: "fair-out", "aria-live": "polite" });
   const form = h(
     "form",
@@ -25,11 +29,14 @@ export function mountFairness(view, roundId) {
       class: "inline-form",
       onsubmit: (event) => {
         event.preventDefault();
-        location.hash = `#/fairness/${encodeURIComponent(input.value)}`;
+        const commitment = published.value.trim();
+        location.hash = `#/fairness/${encodeURIComponent(input.value)}${commitment ? `/${encodeURIComponent(commitment)}` : ""}`;
       },
     },
     h("label", { for: "fair-round" }, t("round_id")),
     input,
+    h("label", { for: "fair-published" }, t("published_commitment")),
+    published,
     h("button", { type: "submit", class: "primary" }, t("verify")),
   );
   replace(view, h("section", { class: "fairness" }, h("h1", {}, t("fairness_title")), h("p", { class: "muted" }, t("fairness_intro")), form, out));
@@ -55,7 +62,9 @@ export function mountFairness(view, roundId) {
         replace(out, ...parts);
         return;
       }
-      const verdict = await api(`/api/rounds/${encodeURIComponent(roundId)}/verify`);
+      // the chain is checked from the commitment published before the shoe: the one given, else the one shown
+      const against = given || proof.commitment;
+      const verdict = await api(`/api/rounds/${encodeURIComponent(roundId)}/verify?commitment=${encodeURIComponent(against)}`);
       const digest = await sha256Hex(proof.server_seed);
       // the server deals the round again from the seed (verify's `recomputed`: null when the seed does not
       // match the commitment); the lab deals the rest of the shoe for the table around it
@@ -80,6 +89,7 @@ export function mountFairness(view, roundId) {
       else rows.push(thisRow);
       parts.push(
         h("p", { class: `check ${shaOk ? "ok" : "bad"}`, id: "sha-check" }, `${t("sha_check")}: ${shaOk ? t("match") : t("mismatch")}`, digest ? h("code", { class: "mono small" }, ` ${digest}`) : null),
+        h("p", { class: "muted", id: "fair-against", "data-given": given ? "true" : "false" }, `${t(given ? "published_commitment" : "commitment_from_server")}: `, h("code", { class: "mono small" }, against)),
         h("p", { class: `verdict ${verdict.ok ? "ok" : "bad"}`, id: "verdict", "data-ok": verdict.ok ? "true" : "false" }, verdict.ok ? t("verified") : `${t("not_verified")}: ${verdict.reason}`),
         h("h2", {}, t("recomputed")),
         h(
@@ -106,7 +116,7 @@ export function mountFairness(view, roundId) {
       const row = out.querySelector("tr.this-round");
       if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
     } catch (error) {
-      const text = error instanceof ApiError && error.status === 404 ? t("not_found") : error.message;
+      const text = error instanceof ApiError && error.status === 404 ? t("not_found") : explain(error);
       replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${text}`));
     }
   }

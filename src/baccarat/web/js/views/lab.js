@@ -4,7 +4,8 @@ import { api } from "../api.js";
 import { bankrollChart } from "../chart.js";
 import { h, replace } from "../dom.js";
 import { pct, signed } from "../format.js";
-import { t, lang, onLangChange } from "../i18n.js";
+import { chinese, t, lang, onLangChange } from "../i18n.js";
+import { explain } from "../refusals.js";
 import { VARIANTS, variantName } from "../variants.js";
 
 const STAKINGS = ["flat", "martingale", "paroli", "fibonacci", "dalembert", "1326"];
@@ -34,7 +35,7 @@ export function mountLab(view) {
       h(
         "tr",
         {},
-        h("th", { scope: "row" }, lang() === "zh-Hant" ? bet.name_zh : bet.name),
+        h("th", { scope: "row" }, lang() === "en" ? bet.name : chinese(bet.name_zh)),
         h("td", {}, bet.pays_text),
         h("td", {}, pct(bet.probability_win)),
         h("td", {}, bet.probability_push ? pct(bet.probability_push) : "–"),
@@ -77,7 +78,7 @@ export function mountLab(view) {
       keep.sheet = sheet;
       replace(out, ...sheetTable(sheet));
     } catch (error) {
-      replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${error.message}`));
+      replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${explain(error)}`));
     }
   }
 
@@ -117,7 +118,7 @@ export function mountLab(view) {
       keep.sim = result;
       drawSim(out, result);
     } catch (error) {
-      replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${error.message}`));
+      replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${explain(error)}`));
     }
   }
 

@@ -1,0 +1,126 @@
+"""``baccarat advise --follow``: the cards of a live table of the server, from its public messages.
+
+The table's websocket (``/ws/tables/{id}``) is opened first, then the events stored since the table
+opened are read (``GET /api/tables/{id}/events``), so that the shoe in play is known from its first
+card; the websocket's messages then follow, each stored event once (by its event id). A
+``shoe_started`` starts a new shoe (of the decks its ``config`` names); the cards of a
+``round_settled`` (and those shown by a ``round_voided``) leave the shoe.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from baccarat.errors import InputError
+
+if TYPE_CHECKING:
+    from baccarat.analysis.advisor import Advice, Advisor
+
+__all__ = ["apply_message", "follow_table", "message_cards"]
+
+#: Events per page of ``GET /api/tables/{id}/events`` (the server's most).
+PAGE = 200
+_CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
+_HINT = "give the server's address, e.g. --follow http://127.0.0.1:8000, and a table id from GET /api/tables"
+
+
+def _base(url: str) -> str:
+    parsed = urllib.parse.urlsplit(url.strip())
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise InputError(f"cannot follow {url!r}: not an http:// or https:// address", hint=_HINT)
+    return f"{parsed.scheme}://{parsed.netloc}{parsed.path.rstrip('/')}"
+
+
+def _cards_in(value: Any) -> Iterator[str]:
+    """Every card code (``AS``, ``TD``…) in a message's value, face-down cards (``null``) left out."""
+    if isinstance(value, str):
+        if _CARD.match(value):
+            yield value
+    elif isinstance(value, list | dict):
+        for item in value.values() if isinstance(value, dict) else value:
+            yield from _cards_in(item)
+
+
+def message_cards(message: dict[str, Any]) -> list[str]:
+    """The cards a public message shows leaving the shoe: a settled round's, a voided round's.
+
+    >>> message_cards({"type": "round_settled", "result": {"cards": ["9S", "8H", "KD", "5C"]}})
+    ['9S', '8H', 'KD', '5C']
+    >>> message_cards({"type": "card_dealt", "card": "AS"})
+    []
+    """
+    if message.get("type") == "round_settled":
+        return list(_cards_in((message.get("result") or {}).get("cards", [])))
+    if message.get("type") == "round_voided":
+        return list(_cards_in(message.get("cards") or []))
+    return []
+
+
+def apply_message(advisor: Advisor, message: dict[str, Any]) -> bool:
+    """Apply one public message to the advisor; True when the next coup's figures changed."""
+    if message.get("type") == "shoe_started":
+        decks = (message.get("config") or {}).get("decks")
+        advisor.new_shoe(decks if isinstance(decks, int) else None)
+        return True
+    cards = message_cards(message)
+    if not cards:
+        return False
+    advisor.see(" ".join(cards))
+    return True
+
+
+def _history(base: str, table: str) -> Iterator[dict[str, Any]]:
+    """The table's stored public messages, oldest first."""
+    after = 0
+    quoted = urllib.parse.quote(table, safe="")
+    while True:
+        url = f"{base}/api/tables/{quoted}/events?after={after}&limit={PAGE}"
+        try:
+            with urllib.request.urlopen(url, timeout=10) as answer:
+                page = json.loads(answer.read())["events"]
+        except urllib.error.HTTPError as error:
+            raise InputError(f"the server answered {error.code} for table {table!r}", hint=_HINT) from None
+        except (OSError, ValueError, KeyError) as error:
+            raise InputError(f"cannot read the events of table {table!r} at {base}: {error}", hint=_HINT) from None
+        yield from page
+        if len(page) < PAGE:
+            return
+        after = int(page[-1]["id"])
+
+
+def _fresh(messages: Iterable[dict[str, Any]], last: list[int]) -> Iterator[dict[str, Any]]:
+    """Messages not seen yet: a stored event's message once (``last[0]``: the newest event id applied)."""
+    for message in messages:
+        event = message.get("id")
+        if isinstance(event, int):
+            if event <= last[0]:
+                continue
+            last[0] = event
+        yield message
+
+
+def follow_table(advisor: Advisor, url: str, table: str, emit: Callable[[Advice], None]) -> None:
+    """Follow table ``table`` of the server at ``url`` until the server closes the connection."""
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    base = _base(url)
+    address = "ws" + base.removeprefix("http") + f"/ws/tables/{urllib.parse.quote(table, safe='')}"
+    last = [0]
+    try:
+        with connect(address, open_timeout=10) as socket:
+            for message in _fresh(_history(base, table), last):
+                apply_message(advisor, message)
+            emit(advisor.advice())
+            for raw in socket:
+                message = json.loads(raw)
+                if isinstance(message, dict) and any(apply_message(advisor, m) for m in _fresh([message], last)):
+                    emit(advisor.advice())
+    except (OSError, WebSocketException, TimeoutError) as error:
+        raise InputError(f"cannot follow table {table!r} at {base}: {error}", hint=_HINT) from None

@@ -1,0 +1,266 @@
+"""The browser table keeps the server's account of this player: confirmed bets survive a reload and show
+in a second tab of the same user with the balance and the payouts; Double; the chips not confirmed are
+warned about and dropped; 简体中文; an unknown table and a closed table say so; refusals follow the
+language switch. Screenshots of the table in the three languages at phone and desktop sizes. Every
+selector is a data-testid hook."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SLOW = "web-slow"  # 20 s of betting: room to reload, open a second tab, double
+CLOSED = "web-closed"
+
+
+def _register(server: Any) -> tuple[str, str]:
+    name = f"s{time.time_ns() % 10**12}"
+    answer = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"}, timeout=10)
+    answer.raise_for_status()
+    return name, str(answer.json()["token"])
+
+
+def _tid(name: str) -> str:
+    return f"[data-testid='{name}']"
+
+
+@pytest.fixture
+def context(chromium: Any, server: Any) -> Iterator[Any]:
+    """A browser context of a freshly registered player (Traditional Chinese), with its console errors."""
+    name, token = _register(server)
+    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(20_000)
+    context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
+    context.errors = []
+    context.player = (name, token)
+    yield context
+    context.close()
+
+
+def _page(context: Any) -> Any:
+    page = context.new_page()
+    page.on("console", lambda message: context.errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: context.errors.append(str(error)))
+    return page
+
+
+def _open(page: Any, server: Any, table: str) -> None:
+    page.goto(f"{server.url}/#/table/{table}")
+    page.wait_for_selector(f"{_tid('spot-banker')}")
+    page.wait_for_selector("#conn[data-state=open]")
+
+
+def _join(page: Any, buy_in: str = "500") -> None:
+    page.click("#stand")
+    page.wait_for_selector("#buy-in-dialog[open]")
+    page.fill("#buy-in-amount", buy_in)
+    page.click("#buy-in-confirm")
+    page.wait_for_selector("#seat-status[data-seat=standing]")
+
+
+def _early_betting(page: Any, at_least: int = 12) -> None:
+    """Wait for betting with at least this many seconds left (the next round if need be)."""
+    page.wait_for_function(
+        f"""() => {{
+            const c = document.querySelector("[data-testid=countdown]");
+            return document.querySelector("#phase").dataset.status === "betting" && c && Number(c.dataset.seconds) >= {at_least};
+        }}""",
+        timeout=60_000,
+    )
+
+
+def _bet(page: Any, stakes: dict[str, int]) -> None:
+    for bet, stake in stakes.items():
+        page.click(_tid(f"chip-{stake}"))
+        page.click(_tid(f"spot-{bet}"))
+    page.click(_tid("confirm"))
+    for bet, stake in stakes.items():
+        page.wait_for_selector(f"{_tid(f'spot-{bet}')} .stack.confirmed[data-confirmed='{stake}']", timeout=5000)
+
+
+def _balance(page: Any) -> int:
+    return int(page.get_attribute(_tid("balance"), "data-value"))
+
+
+def test_reload_and_a_second_tab_keep_the_servers_bets_balance_and_payout(context: Any, server: Any) -> None:
+    _, token = context.player
+    page = _page(context)
+    _open(page, server, SLOW)
+    _join(page)
+    _early_betting(page)
+    _bet(page, {"banker": 1000, "player": 500})
+    page.wait_for_selector(f"{_tid('balance')}[data-value='98500']")
+    # a reload mid-round: the bets come back from the server's snapshot
+    page.reload()
+    page.wait_for_selector(f"{_tid('spot-banker')} .stack.confirmed[data-confirmed='1000']")
+    page.wait_for_selector(f"{_tid('spot-player')} .stack.confirmed[data-confirmed='500']")
+    assert page.get_attribute(_tid("my-bets"), "data-total") == "1500"
+    assert page.query_selector(".stack.pending") is None
+    # a second tab of the same user sees the same bets and balance, and what the first tab adds
+    other = _page(context)
+    _open(other, server, SLOW)
+    other.wait_for_selector(f"{_tid('spot-banker')} .stack.confirmed[data-confirmed='1000']")
+    assert other.get_attribute(_tid("my-bets"), "data-total") == "1500"
+    assert _balance(other) == 98500
+    # Double in the first tab: the second tab hears it (my_bet) without asking
+    page.click(_tid("double"))
+    page.wait_for_selector(f"{_tid('spot-banker')} .stack.confirmed[data-confirmed='2000']")
+    other.wait_for_selector(f"{_tid('spot-banker')} .stack.confirmed[data-confirmed='2000']")
+    other.wait_for_selector(f"{_tid('spot-player')} .stack.confirmed[data-confirmed='1000']")
+    other.wait_for_selector(f"{_tid('balance')}[data-value='97000']")
+    assert server.get("/api/me", token)["balance"] == 97000
+    # the round settles: both tabs show the payouts and the same final balance, the server's
+    round_id = int(server.get(f"/api/tables/{SLOW}")["round"]["id"])
+    for tab in (page, other):
+        tab.wait_for_selector(f"{_tid('result-banner')}[data-round='{round_id}']", timeout=40_000)
+        tab.wait_for_selector(f"#result[data-round='{round_id}'] #payouts")
+    mine = next(r for r in server.get("/api/me/history?limit=5", token)["rounds"] if r["round_id"] == round_id)
+    final = 97000 + sum(b["returned"] for b in mine["bets"])
+    for tab in (page, other):
+        tab.wait_for_selector(f"{_tid('balance')}[data-value='{final}']")
+        assert tab.get_attribute("#net", "data-net") == str(final - 100000)
+    assert server.get("/api/me", token)["balance"] == final
+    winner = mine["result"]["winner"]
+    assert page.get_attribute(_tid(f"spot-{winner}"), "data-won") == "true"
+    assert context.errors == []
+
+
+def test_unconfirmed_chips_are_warned_about_then_dropped(context: Any, server: Any) -> None:
+    page = _page(context)
+    _open(page, server, SLOW)
+    _join(page)
+    _early_betting(page, at_least=8)
+    page.click(_tid("chip-500"))
+    page.click(_tid("spot-tie"))
+    assert page.query_selector(f"{_tid('chips-warning')}[data-kind]") is None
+    page.wait_for_selector(f"{_tid('chips-warning')}[data-kind=warning]", timeout=20_000)
+    left = int(page.get_attribute(_tid("countdown"), "data-seconds"))
+    assert 0 <= left <= 5
+    page.wait_for_selector(f"{_tid('chips-warning')}[data-kind=dropped]", timeout=10_000)
+    assert "5.00" in page.inner_text(_tid("chips-warning"))
+    assert page.query_selector(".stack.pending") is None
+    assert page.get_attribute(_tid("my-bets"), "data-total") == "0"
+    assert context.errors == []
+
+
+def test_simplified_chinese(context: Any, server: Any) -> None:
+    page = _page(context)
+    _open(page, server, SLOW)
+    page.select_option(_tid("lang"), "zh-Hans")
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    assert page.inner_text("nav [data-nav=lobby]") == "大厅"
+    assert page.inner_text(f"{_tid('spot-banker')} .spot-name") == "庄"
+    assert page.inner_text(f"{_tid('spot-player')} .spot-name") == "闲"
+    assert page.inner_text(_tid("double")) == "加倍"
+    page.reload()
+    page.wait_for_selector(_tid("spot-banker"))
+    assert page.input_value(_tid("lang")) == "zh-Hans", "the choice is remembered"
+    assert page.inner_text("#conn") in {"已连接", "连接中…"}
+    assert context.errors == []
+
+
+def test_an_unknown_table_says_so(context: Any, server: Any, artifacts: Path) -> None:
+    page = _page(context)
+    page.goto(f"{server.url}/#/table/no-such-table")
+    page.wait_for_selector(_tid("table-missing"))
+    assert "no-such-table" in page.inner_text(_tid("table-missing"))
+    assert "找不到賭桌" in page.inner_text(_tid("table-missing"))
+    assert "載入中" not in page.inner_text("#table-title")
+    assert page.query_selector(_tid("spot-banker")) is None
+    page.wait_for_timeout(1500)
+    assert page.get_attribute("#conn", "data-state") == "missing", "no reconnecting to a table that is not there"
+    page.select_option(_tid("lang"), "en")
+    assert "There is no table" in page.inner_text(_tid("table-missing"))
+    page.screenshot(path=str(artifacts / "table-missing-en.png"))
+
+
+def test_a_closed_table_says_so_and_offers_no_seat(context: Any, server: Any, artifacts: Path) -> None:
+    admin = server.admin_token()
+    answer = httpx.post(f"{server.url}/api/admin/tables/{CLOSED}/close", headers={"Authorization": f"Bearer {admin}"})
+    assert answer.status_code == 200
+    page = _page(context)
+    page.goto(f"{server.url}/#/table/{CLOSED}")
+    page.wait_for_selector(_tid("table-closed"))
+    assert "關閉" in page.inner_text(_tid("table-closed"))
+    assert page.query_selector("#seats button.seat") is None
+    assert page.query_selector("#stand") is None
+    assert page.is_disabled(_tid("confirm"))
+    page.screenshot(path=str(artifacts / "table-closed-zh-Hant.png"))
+    assert context.errors == []
+
+
+# Lets a test drop the page's websocket: while blocked, every new one goes to a path with no socket.
+SOCKET_DROP = """
+(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.__blocked = false;
+  window.WebSocket = class extends Real {
+    constructor(url, protocols) {
+      super(window.__blocked ? String(url).replace("/ws/tables/", "/ws/nowhere/") : url, protocols);
+      window.__sockets.push(this);
+    }
+  };
+})();
+"""
+
+
+def test_reconnecting_is_shown_with_its_seconds(context: Any, server: Any) -> None:
+    context.add_init_script(SOCKET_DROP)
+    page = _page(context)
+    _open(page, server, SLOW)
+    page.evaluate("() => { window.__blocked = true; for (const ws of window.__sockets) ws.close(); }")
+    page.wait_for_selector("#conn[data-state=closed]")
+    page.wait_for_function("() => /\\d+ 秒後重新連線/.test(document.querySelector('#conn').textContent)")
+    page.evaluate("() => { window.__blocked = false; }")
+    page.wait_for_selector("#conn[data-state=open]", timeout=20_000)
+    page.wait_for_selector(_tid("spot-banker"))
+
+
+def test_a_refusal_follows_the_language_switch(context: Any, server: Any) -> None:
+    page = _page(context)
+    _open(page, server, SLOW)
+    _join(page, "5")
+    _early_betting(page, at_least=5)
+    page.click(_tid("chip-1000"))
+    page.click(_tid("spot-banker"))
+    page.click(_tid("confirm"))
+    page.wait_for_selector("#table-notice[data-kind=error]")
+    assert "可用餘額不足" in page.inner_text("#toast")
+    page.select_option(_tid("lang"), "en")
+    assert "Not enough money available at the table" in page.inner_text("#toast")
+    assert "Not enough money available at the table" in page.inner_text("#table-notice")
+    page.select_option(_tid("lang"), "zh-Hans")
+    assert "可用余额不足" in page.inner_text("#toast")
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_screenshots_of_the_table(context: Any, server: Any, artifacts: Path, lang: str) -> None:
+    page = _page(context)
+    _open(page, server, SLOW)
+    page.select_option(_tid("lang"), lang)
+    _join(page)
+    _early_betting(page, at_least=8)
+    _bet(page, {"banker": 1000, "player": 500})
+    round_id = int(server.get(f"/api/tables/{SLOW}")["round"]["id"])
+    page.click(_tid("chip-100"))
+    page.click(_tid("spot-tie"))
+    page.wait_for_selector(_tid("result-banner"), state="detached")  # the last round's banner is gone
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width + 10, "the table fits the width"
+        page.screenshot(path=str(artifacts / f"table-betting-{lang}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector(f"{_tid('result-banner')}[data-round='{round_id}']", timeout=40_000)
+    assert "你" in page.inner_text(_tid("result-banner")) or "You" in page.inner_text(_tid("result-banner"))
+    page.screenshot(path=str(artifacts / f"table-result-{lang}-1280.png"), full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    if page.query_selector(_tid("result-banner")):
+        page.screenshot(path=str(artifacts / f"table-result-{lang}-390.png"), full_page=True)
