@@ -126,3 +126,49 @@ def test_a_bet_after_closes_at_is_refused_before_the_table_closes(
     assert isinstance(refused, BaccaratError) and refused.code == "betting.closed"
     assert "31 ms" in refused.message
     assert _bet(client, headers, "lars-1").status_code == 201  # in time: taken
+
+
+def test_replayed_client_ids_leave_other_players_bets_prompt(make_client: Any, tmp_path: Path) -> None:
+    """Five connections re-send a client id from an earlier round as fast as they are answered while
+    another player bets: every replay is answered by the stored bet, the table is never rebuilt,
+    and the other player's bets are acknowledged promptly (a generous bound: no timing is tight)."""
+    import threading
+    import time
+
+    client = make_client(f"sqlite:///{tmp_path}/m2-load.db", betting=6, ws_messages_per_second=1000, ws_burst=1000)
+    service = service_of(client)
+    mallory, honest = register(client, "mallory"), register(client, "honest")
+    first = betting_round(client, "macau", left=2)
+    assert _bet(client, mallory, "old-id").status_code == 201
+    runner = service.runners["macau"]
+    while client.get("/api/tables/macau").json()["round"]["id"] == first["id"]:
+        time.sleep(0.05)
+    betting_round(client, "macau", left=5)
+    restored, answers, stop = runner.restored, [], threading.Event()
+
+    def replay() -> None:
+        with client.websocket_connect("/ws/tables/macau") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "auth", "token": mallory["Authorization"][7:]})
+            for n in range(40):
+                if stop.is_set():
+                    break
+                ws.send_json({"type": "bet", "ref": n, "client_id": "old-id", "bet": "banker", "stake": 100})
+                while (message := ws.receive_json())["type"] not in ("bet_ack", "error"):
+                    pass
+                answers.append(message)
+
+    threads = [threading.Thread(target=replay) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    waits = []
+    for n in range(10):
+        started = time.perf_counter()
+        assert _bet(client, honest, f"honest-{n}").status_code == 201
+        waits.append(time.perf_counter() - started)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert answers and all(a["type"] == "bet_ack" and a["duplicate"] for a in answers), answers[:3]
+    assert runner.restored == restored  # no failed write, no rebuild
+    assert max(waits) < 5.0, waits
