@@ -323,9 +323,9 @@ def test_private_messages_travel_between_processes_as_json_notes() -> None:
         assert len(notes) > 1 and all(len(note.encode()) <= 7000 for note in notes)
         listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub)
         for note in notes:
-            listener._handle(note)
+            listener.handle(note)
         tick = messages.countdown(table=TABLE, round_id=101, seconds_left=1.0, totals={}, exposure=0, players=1)
-        listener._handle(json.dumps(tick))
+        listener.handle(json.dumps(tick))
         loop.run_until_complete(asyncio.sleep(0))
         got = [ann.queue.get_nowait() for _ in range(ann.queue.qsize())]
         assert len(got) == 61 and got[:60] == [messages.encode(m) for _, m in many] and '"countdown"' in got[60]

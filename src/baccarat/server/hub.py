@@ -24,7 +24,7 @@ from typing import Any
 
 from baccarat.server.observer import messages
 
-__all__ = ["FAN_OUT_CHUNK", "NOTE_LIMIT", "Hub", "PgListener", "Subscriber", "private_notes"]
+__all__ = ["FAN_OUT_CHUNK", "NOTE_LIMIT", "ChannelListener", "Hub", "PgListener", "Subscriber", "private_notes"]
 
 log = logging.getLogger("baccarat.server.hub")
 
@@ -230,28 +230,20 @@ def private_notes(table_id: str, private: Iterable[Private], *, limit: int = NOT
     return notes
 
 
-class PgListener:
-    """A thread that LISTENs on the PostgreSQL channel and hands each announced event to the hub."""
+class ChannelListener:
+    """A thread that LISTENs on one PostgreSQL channel and hands each note's payload to
+    :meth:`handle` (on the thread); it reconnects after a dropped connection, and calls
+    :meth:`connected` each time the LISTEN is in place (notes sent meanwhile are lost)."""
 
-    def __init__(
-        self,
-        *,
-        conninfo: str,
-        channel: str,
-        fetch: Callable[[int], dict[str, Any] | None],
-        hub: Hub,
-        control: Callable[[str], None] | None = None,
-    ) -> None:
+    #: the thread's name, and what the log calls the connection
+    name = "pg-listen"
+
+    def __init__(self, *, conninfo: str, channel: str) -> None:
         self.conninfo = conninfo
-        #: called (on the hub's loop) with the other notes: ``i:<table>`` (an intent), ``a:<id>`` (its answer)
-        self.control = control
         self.channel = channel
-        #: reads a stored event by id, with its whole payload (the hub makes its messages)
-        self.fetch = fetch
-        self.hub = hub
         self._stop = threading.Event()
         self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="pg-listen", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
 
     def start(self) -> None:
         """Start listening; returns once the LISTEN is in place (or after 10 s)."""
@@ -263,6 +255,12 @@ class PgListener:
         self._stop.set()
         self._thread.join(timeout=5)
 
+    def connected(self) -> None:
+        """The LISTEN is in place (again)."""
+
+    def handle(self, payload: str) -> None:
+        """One note."""
+
     def _run(self) -> None:
         import psycopg
 
@@ -270,16 +268,37 @@ class PgListener:
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as conn:
                     conn.execute(f'LISTEN "{self.channel}"')
+                    self.connected()
                     self._ready.set()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            self._handle(note.payload)
+                            self.handle(note.payload)
             except Exception as error:  # reconnect after a dropped connection
-                log.warning("LISTEN connection lost (%s); reconnecting", type(error).__name__)
+                log.warning("%s: LISTEN connection lost (%s); reconnecting", self.name, type(error).__name__)
                 self._ready.set()
                 self._stop.wait(1.0)
 
-    def _handle(self, payload: str) -> None:
+
+class PgListener(ChannelListener):
+    """A thread that LISTENs on the PostgreSQL channel and hands each announced event to the hub."""
+
+    def __init__(
+        self,
+        *,
+        conninfo: str,
+        channel: str,
+        fetch: Callable[[int], dict[str, Any] | None],
+        hub: Hub,
+        control: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(conninfo=conninfo, channel=channel)
+        #: called (on the hub's loop) with the other notes: ``i:<table>`` (an intent), ``a:<id>`` (its answer)
+        self.control = control
+        #: reads a stored event by id, with its whole payload (the hub makes its messages)
+        self.fetch = fetch
+        self.hub = hub
+
+    def handle(self, payload: str) -> None:
         """One note: a stored event's id, a JSON note (a public message, or private messages), or a control note."""
         if payload.startswith("{"):
             with contextlib.suppress(ValueError, TypeError, KeyError):

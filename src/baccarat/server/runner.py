@@ -777,20 +777,7 @@ class TableRunner:
             assert isinstance(placed, BetPlaced)
 
             def answer(result: CommitResult) -> _Placed:
-                view = {
-                    "id": result.bet_ids.get(key),
-                    "round_id": None if placed_round is None else placed_round["id"],
-                    "client_id": client_id,
-                    "bet": placed.kind.value,
-                    "stake": stake,
-                    "status": "accepted",
-                    "result": None,
-                    "paid": None,
-                    "commission": None,
-                    "returned": None,
-                    "balance_before": before + wallet,
-                    "balance_after": None,
-                }
+                view = _accepted_bet(result.bet_ids.get(key), placed_round, client_id, placed, before + wallet)
                 return _Placed(view, balance=after, at_table=at_table)
 
             return events, answer
@@ -853,6 +840,26 @@ def _dead_owner(owner: str) -> bool:
 
 def _bet_key(bet: tuple[User, str]) -> str:
     return f"{bet[0].id}/{bet[1]}"
+
+
+def _accepted_bet(
+    bet_id: int | None, round_row: dict[str, Any] | None, client_id: str, placed: BetPlaced, balance_before: int
+) -> dict[str, Any]:
+    """A bet just stored, as the API shows a stored bet (``bet_dict``): accepted, not yet settled."""
+    return {
+        "id": bet_id,
+        "round_id": None if round_row is None else round_row["id"],
+        "client_id": client_id,
+        "bet": placed.kind.value,
+        "stake": placed.amount,
+        "status": "accepted",
+        "result": None,
+        "paid": None,
+        "commission": None,
+        "returned": None,
+        "balance_before": balance_before,
+        "balance_after": None,
+    }
 
 
 def _arrived_in_time(round_row: dict[str, Any] | None, arrived: float, table: Table) -> None:

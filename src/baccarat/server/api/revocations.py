@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 
 from baccarat.server.api.context import AppContext, Sessions
+from baccarat.server.hub import ChannelListener
 from baccarat.server.store.sessions import revocation_channel
 
 __all__ = ["PRUNE_SECONDS", "REFRESH_SECONDS", "RevocationListener", "apply_note", "prune_sessions", "refresh_sessions"]
@@ -43,46 +43,25 @@ def apply_note(sessions: Sessions, note: str) -> None:
         sessions.revoked(rest, None)
 
 
-class RevocationListener:
+class RevocationListener(ChannelListener):
     """A thread that LISTENs on the sessions channel and applies each note on the app's loop."""
 
+    name = "pg-sessions"
+
     def __init__(self, *, conninfo: str, channel: str, sessions: Sessions, loop: asyncio.AbstractEventLoop) -> None:
-        self.conninfo = conninfo
-        self.channel = revocation_channel(channel)
+        super().__init__(conninfo=conninfo, channel=revocation_channel(channel))
         self.sessions = sessions
         self.loop = loop
-        self._stop = threading.Event()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="pg-sessions", daemon=True)
 
-    def start(self) -> None:
-        """Start listening; returns once the LISTEN is in place (or after 10 s)."""
-        self._thread.start()
-        self._ready.wait(10)
+    def connected(self) -> None:
+        """Notes missed while not listening: trust nothing cached."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.sessions.cache.drop_where, lambda _: True)
 
-    def stop(self) -> None:
-        """Stop listening."""
-        self._stop.set()
-        self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        import psycopg
-
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(self.conninfo, autocommit=True) as conn:
-                    conn.execute(f'LISTEN "{self.channel}"')
-                    if not self.loop.is_closed():  # notes missed while not listening: trust nothing cached
-                        self.loop.call_soon_threadsafe(self.sessions.cache.drop_where, lambda _: True)
-                    self._ready.set()
-                    while not self._stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
-                            if not self.loop.is_closed():
-                                self.loop.call_soon_threadsafe(apply_note, self.sessions, note.payload)
-            except Exception as error:  # reconnect after a dropped connection
-                log.warning("sessions LISTEN connection lost (%s); reconnecting", type(error).__name__)
-                self._ready.set()
-                self._stop.wait(1.0)
+    def handle(self, payload: str) -> None:
+        """A session-ending note, applied on the app's loop."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(apply_note, self.sessions, payload)
 
 
 async def refresh_sessions(context: AppContext) -> None:
