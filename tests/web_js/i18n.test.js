@@ -78,3 +78,14 @@ test("the English detail is never parsed: a code without words falls back to it"
   assert.equal(owed, "賭桌上的可用餘額不足（欠佣 2.50 不能用作下注） (R27)");
   setLang("en");
 });
+
+test("a view's own texts join every language, 简体中文 made from the Traditional", async () => {
+  const { extend } = await import("../../src/baccarat/web/js/i18n.js");
+  extend({ "zh-Hant": { test_extend_word: "開局" }, en: { test_extend_word: "Open" } });
+  setLang("zh-Hans");
+  assert.equal(t("test_extend_word"), "开局");
+  setLang("en");
+  assert.equal(t("test_extend_word"), "Open");
+  assert.throws(() => extend({ "zh-Hant": { lobby: "x" }, en: { lobby: "x" } }), /already defined/);
+  assert.throws(() => extend({ "zh-Hant": { only_one: "x" }, en: {} }), /without a translation/);
+});

@@ -360,6 +360,23 @@ const TEXTS = {
 
 TEXTS["zh-Hans"] = Object.fromEntries(Object.entries(TEXTS["zh-Hant"]).map(([key, text]) => [key, toHans(text)]));
 
+/**
+ * Add a view's own texts (written in 繁體中文 and English; 简体中文 is made from the Traditional),
+ * so each page keeps its words beside its code. A key already taken is an error: two views would
+ * otherwise overwrite each other's words.
+ * @param {{"zh-Hant": Record<string, string>, en: Record<string, string>}} texts
+ */
+export function extend(texts) {
+  const hant = Object.keys(texts["zh-Hant"]).sort();
+  const en = Object.keys(texts.en).sort();
+  if (hant.join() !== en.join()) throw new Error(`texts without a translation: ${hant.filter((k) => !en.includes(k)).concat(en.filter((k) => !hant.includes(k)))}`);
+  const taken = hant.filter((key) => key in TEXTS.en);
+  if (taken.length) throw new Error(`texts already defined: ${taken.join(", ")}`);
+  Object.assign(TEXTS["zh-Hant"], texts["zh-Hant"]);
+  Object.assign(TEXTS.en, texts.en);
+  for (const [key, text] of Object.entries(texts["zh-Hant"])) TEXTS["zh-Hans"][key] = toHans(text);
+}
+
 const KEY = "baccarat.lang";
 /** @type {Set<(value: string) => void>} */
 const listeners = new Set();
