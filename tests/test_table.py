@@ -27,6 +27,7 @@ from baccarat.table import (
     LimitError,
     OpenBetsError,
     Phase,
+    PhaseError,
     SeatError,
     SpotError,
     SqueezeError,
@@ -431,6 +432,52 @@ def test_r18_dealer_entry_refuses_more_copies_of_a_card_than_the_shoe_holds() ->
     table.close_betting()
     table.deal_card("AS")
     refused(table, lambda: table.deal_card("AS"), CardError)
+
+
+def test_r18_the_last_card_entered_is_corrected_before_the_next_and_the_draw_follows_the_correction() -> None:
+    table = entry_table(shoe=ShoeConfig(decks=1))
+    table.open_betting()
+    table.close_betting()
+    refused(table, lambda: table.correct_card("AS"), PhaseError)  # nothing entered yet
+    for text in ["5S", "3H", "KD"]:
+        table.deal_card(text)
+    refused(table, lambda: table.correct_card("KD"), CardError)  # the same card
+    events = table.correct_card("4D")
+    assert [type(e).__name__ for e in events] == ["CardCorrected"]
+    assert events[0].to_dict() | {"at": 0} == {
+        "type": "CardCorrected",
+        "at": 0,
+        "round": 1,
+        "position": "player_2",
+        "card": "4D",
+        "replaced": "KD",
+        "face_down": False,
+    }
+    assert table.state.shoe_cards[Card.parse("KD")] == 0 and table.state.shoe_cards[Card.parse("4D")] == 1
+    assert table.can_deal_card("KD"), "the replaced card is back in the shoe"
+    settled(table.deal_card("5C"))  # Player 9 (5 + 4): a natural, the coup ends at Banker's second card
+    assert Table.replay(table.config, table.events).state == table.state
+    assert Table.replay(table.config, [e.to_dict() for e in table.events]).state == table.state
+
+
+def test_r18_a_correction_that_completes_the_coup_settles_it_and_a_card_the_shoe_lacks_is_refused() -> None:
+    table = entry_table(shoe=ShoeConfig(decks=1))
+    table.join("ann", balance=10_000)
+    table.open_betting()
+    table.place_bet("ann", "player", 1_000)
+    table.close_betting()
+    for text in ["AS", "AH", "AD", "2C", "3S"]:  # Player 2 draws a 3; Banker 3 then draws
+        table.deal_card(text)
+    assert table.due is Position.BANKER_3
+    refused(table, lambda: table.correct_card("AS"), CardError)  # the one-deck shoe's A♠ is out
+    events = table.correct_card("8S")  # Player's third is an 8: Banker 3 stands, the coup is complete
+    assert [type(e).__name__ for e in events] == ["CardCorrected", "CoupSettled"]
+    result = settled(events)
+    assert result.winner is Winner.BANKER and table.balance("ann") == 9_000
+    auto = Table(TableConfig(min_bet=100), source=SeededSource(1))
+    auto.open_betting()
+    auto.close_betting()
+    refused(auto, lambda: auto.correct_card("AS"), CardNotDue)
 
 
 def test_r18_cards_are_refused_outside_a_coup_and_an_automatic_table_refuses_entered_cards(table: Table) -> None:

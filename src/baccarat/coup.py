@@ -344,6 +344,31 @@ class CoupDealer:
             third = self.cards[Position.PLAYER_3].point
             self.reasons.append(_banker_reason(b, third, banker_draws(b, third)))
 
+    def replace_last(self, card: Card) -> tuple[Position, Card]:
+        """Correct the last card entered (R18): its position takes ``card`` and the draw reasons are
+        worked out again; returns the position and the card it replaced.
+
+        >>> dealer = CoupDealer()
+        >>> for text in ["5S", "3H", "KD"]:
+        ...     _ = dealer.enter(Card.parse(text))
+        >>> dealer.replace_last(Card.parse("4D"))
+        (<Position.PLAYER_2: 'player_2'>, Card('KD'))
+        >>> _ = dealer.enter(Card.parse("5C")); dealer.due, dealer.reasons[-1]
+        (None, 'Natural: Player 9 on two cards, neither hand draws')
+        """
+        if self.voided or not self.cards:
+            raise ProcedureError(
+                "no card of this coup to correct", hint="enter the first card", code="card.none_to_correct", rule="R18"
+            )
+        entered = list(self.cards.items())
+        position, replaced = entered[-1]
+        self.cards.clear()
+        self.reasons.clear()
+        for at, dealt in [*entered[:-1], (position, card)]:
+            self.cards[at] = dealt
+            self._explain(at)
+        return position, replaced
+
     def void(self) -> None:
         """Void the coup (R18): every bet on it is returned; no result is produced."""
         self.voided = True

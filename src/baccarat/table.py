@@ -69,6 +69,7 @@ from baccarat.table_events import (
     BettorJoined,
     BettorLeft,
     BettorSat,
+    CardCorrected,
     CardDealt,
     CardRevealed,
     CashedOut,
@@ -1181,6 +1182,63 @@ class Table:
         )
         return events + self._settle_if_done(at)
 
+    def verify_correct_card(self, card: Card | str, *, now: float | None = None) -> tuple[Position, Card, Card]:
+        """Check a correction of the last card entered on a dealer-entry table before the next card is
+        drawn (R18): a coup being dealt with a card in it, and ``card`` a different card the shoe still
+        holds. Returns the position, the card it replaces and the corrected card."""
+        self._check_time(now)
+        state = self.state
+        if self._dealer is not None:
+            raise CardNotDue(
+                "this table deals from its own shoe: there is no entered card to correct",
+                hint="void the coup if its cards are wrong",
+                code="table.not_dealer_entry",
+                rule="R18",
+            )
+        entered = list(state.coup.cards.items())
+        if state.phase is not Phase.DEALING or not entered:
+            raise PhaseError(
+                "no card of this coup to correct",
+                hint="a card can be corrected after it is entered and before the next one",
+                code="card.none_to_correct",
+                rule="R18",
+            )
+        position, replaced = entered[-1]
+        corrected = _card(card)
+        if corrected == replaced:
+            raise CardError(
+                f"{position.label} already holds {corrected}",
+                hint="enter the card that should be there",
+                code="card.same",
+                rule="R18",
+                params={"position": position, "card": str(corrected)},
+            )
+        count = self.config.shoe.full_composition().count(corrected)
+        if state.shoe_cards[corrected] >= count:
+            raise CardError(
+                f"{corrected} cannot come out again: this shoe holds {count} and all were dealt",
+                hint="check the card; void the coup if it cannot be corrected",
+                code="card.exhausted",
+                rule="R18",
+                params={"card": str(corrected), "count": count},
+            )
+        return position, replaced, corrected
+
+    def can_correct_card(self, card: Card | str, *, now: float | None = None) -> bool:
+        """Whether :meth:`correct_card` would be accepted."""
+        return _ok(lambda: self.verify_correct_card(card, now=now))
+
+    def correct_card(self, card: Card | str, *, now: float | None = None) -> list[TableEvent]:
+        """Correct the last card entered (R18); settles the coup when the corrected card completes it."""
+        position, replaced, corrected = self.verify_correct_card(card, now=now)
+        at = self._at(now)
+        state = self.state
+        face_down = position in state.face_down
+        event = CardCorrected(
+            at=at, round=state.round, position=position, card=corrected, replaced=replaced, face_down=face_down
+        )
+        return self._emit_all(event) + self._settle_if_done(at)
+
     def verify_deal(self, *, now: float | None = None) -> None:
         """Check that an automatic table can deal its next card."""
         self.verify_deal_card(now=now)
@@ -1703,6 +1761,11 @@ class Table:
                     state.shoe_cards[card] += 1
                 if state.reveal_due is not before:
                     state.reveal_since = event.at
+            case CardCorrected(card=card, replaced=replaced):
+                state.coup.replace_last(card)
+                state.shoe_cards[replaced] -= 1
+                state.shoe_cards[card] += 1
+                state.shoe_cards += Counter()  # a card no longer in play leaves the count
             case SqueezeHandedOver(side=side, to=to):
                 state.squeezers[side] = to
                 if state.reveal_due is side:
@@ -1836,7 +1899,7 @@ def _text(value: Any) -> str:
     return value
 
 
-def _ok(check: Callable[[], None]) -> bool:
+def _ok(check: Callable[[], object]) -> bool:
     try:
         check()
     except TableError:

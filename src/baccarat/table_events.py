@@ -43,6 +43,7 @@ __all__ = [
     "BettorJoined",
     "BettorLeft",
     "BettorSat",
+    "CardCorrected",
     "CardDealt",
     "CardRevealed",
     "CashedOut",
@@ -265,6 +266,24 @@ class CardDealt(TableEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardCorrected(TableEvent):
+    """The dealer corrected the last card entered (R18): ``position`` holds ``card`` instead of
+    ``replaced``, before the next card was drawn; ``face_down`` as the card it replaces."""
+
+    round: int
+    position: Position
+    card: Card
+    replaced: Card
+    face_down: bool = False
+
+    def public_dict(self) -> dict[str, Any]:
+        data = self.to_dict()
+        if self.face_down:
+            data["card"] = data["replaced"] = None
+        return data
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SqueezeHandedOver(TableEvent):
     """The squeezer of ``side`` handed the right to turn its cards to ``to`` (``None``: the dealer)."""
 
@@ -336,6 +355,7 @@ EVENT_TYPES: dict[str, type[TableEvent]] = {
         BetSwitched,
         BettingClosed,
         CardDealt,
+        CardCorrected,
         SqueezeHandedOver,
         CardRevealed,
         CoupSettled,

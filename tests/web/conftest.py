@@ -84,6 +84,17 @@ min_bet = 100
 max_bet = 50000
 
 [[table]]
+id = "web-live"
+name = "Live 真人"
+variant = "macau"
+dealing = "dealer_entry"
+dealer_paced = true
+betting_seconds = 30
+settle_pause_seconds = 0.5
+min_bet = 100
+max_bet = 50000
+
+[[table]]
 id = "web-closed"
 name = "Closed 關閉"
 variant = "macau"

@@ -14,13 +14,21 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
+from typing import Any
 
 from baccarat.analysis.eor import EffectsOfRemoval
 from baccarat.analysis.par_sheet import ParSheet
 from baccarat.cards import Rank
 from baccarat.paytables import format_pays
 
-__all__ = ["eor_csv", "eor_markdown", "par_sheet_csv", "par_sheet_markdown", "shoe_description"]
+__all__ = [
+    "eor_csv",
+    "eor_markdown",
+    "game_protection_lines",
+    "par_sheet_csv",
+    "par_sheet_markdown",
+    "shoe_description",
+]
 
 _CSV_COLUMNS = (
     "section",
@@ -162,7 +170,67 @@ def par_sheet_markdown(sheet: ParSheet) -> str:
     lines += ["", "## Cards dealt", "", "| Cards | Ways | Probability |", "|---|---:|---:|"]
     for cards, ways in sheet.cards.items():
         lines.append(f"| {cards} | {ways:,} | {float(Fraction(ways, sheet.total_ways)):.10f} |")
+    lines += game_protection_lines(sheet)
     return "\n".join(lines) + "\n"
+
+
+def _units(figure: list[float] | None) -> str:
+    if figure is None:
+        return "–"
+    value, low, high = figure
+    return f"{value:+.3f} ({low:+.3f}…{high:+.3f})"
+
+
+def _protection_row(name: str, cut: str, bet: dict[str, Any]) -> str:
+    """One side bet at one cut card: the oracle, the best count, and what the oracle gains over it."""
+    oracle, same = bet["oracle_per_shoe"], bet["count_on_oracle_shoes"]
+    count = bet["count"] or "none reaches +EV"
+    tags = " ".join(f"{t:+d}" if t else "0" for t in bet["tags"][:10]) if bet["tags"] else "–"
+    index = "–" if bet["index"] is None else f"{bet['index']:g}"
+    gap = "–" if oracle is None or same is None else f"{oracle[0] - same[0]:+.3f}"
+    return (
+        f"| {name} | {cut} | {_units(oracle)} | {count} | {tags} | {index} | {_units(bet['count_per_shoe'])} | {gap} |"
+    )
+
+
+def game_protection_lines(sheet: ParSheet) -> list[str]:
+    """The par sheet's "Game protection" section: per side bet and cut card, what perfect knowledge (the
+    oracle) and the best count win per shoe, from the cached runs of :mod:`baccarat.sim.protection`.
+
+    >>> from baccarat.analysis import par_sheet
+    >>> lines = game_protection_lines(par_sheet(8, variant="ez"))
+    >>> lines[1], any(line.startswith("| dragon7 | 14 |") for line in lines)
+    ('## Game protection', True)
+    """
+    from baccarat.analysis.protection_cache import PROTECTION
+
+    lines = ["", "## Game protection", ""]
+    cached = PROTECTION["figures"].get(sheet.variant or "") if sheet.decks == PROTECTION["run"]["decks"] else None
+    if cached is None:
+        return [
+            *lines,
+            "No cached figures for this shoe and paytable: run `baccarat count --variant VARIANT` and "
+            "`baccarat simulate --strategy oracle` to measure what card counting and perfect knowledge win.",
+        ]
+    run = PROTECTION["run"]
+    lines += [
+        "What a player gains per shoe, in units of one unit bet, betting a side bet only when it is positive: with "
+        "perfect knowledge of the cards seen (the oracle: every bet priced exactly at every coup) and with the best "
+        "count (tags fitted to the exact effects of removal, or the published count when it does better; one unit "
+        "at or above its index). Moving the cut card forward (more cards behind it) cuts both.",
+        "",
+        f"Simulated, not exact: {run['shoes']:,} shoes of {run['decks']} decks for the counts (seed {run['seed']}, "
+        f"index search on {run['sample_shoes']:,} other shoes), the oracle on the first {run['oracle_shoes']:,} of "
+        "them; 95% intervals. The figures are cached with the package (regenerate: "
+        "`python -m baccarat.sim.protection`). *Oracle − count* compares the two on the same shoes.",
+        "",
+        "| Bet | Cut card | Oracle per shoe | Best count | Tags A…T | Index | Count per shoe | Oracle − count |",
+        "|---|---:|---:|---|---|---:|---:|---:|",
+    ]
+    names = {kind.value for kind in sheet.bets}
+    for cut, bets in cached.items():
+        lines += [_protection_row(name, cut, bet) for name, bet in bets.items() if name in names]
+    return lines
 
 
 def eor_csv(effects: EffectsOfRemoval) -> str:

@@ -131,6 +131,12 @@ COMMANDS: tuple[CommandEntry, ...] = (
         PANEL_MATHEMATICS,
         "Deal millions of shoes with the full procedure and measure outcomes, bets and betting systems.",
     ),
+    CommandEntry(
+        "count",
+        "baccarat.cli.count_cmd",
+        PANEL_MATHEMATICS,
+        "Counting systems for the side bets: tags fitted to the exact effects of removal, exact indices, win rates.",
+    ),
 )
 
 _ENTRIES = {entry.name: entry for entry in COMMANDS}

@@ -229,6 +229,19 @@ def _oracle(strategy: str, extra: tuple[object, ...], seed: str | None, **option
         raise typer.Exit(code=INTERRUPTED)
 
 
+def _shoe_figures(extra: tuple[object, ...], seed: str | None, **options: Any) -> None:
+    """``--shoe-figures``: the cut-card effect and the coups per shoe (``extra``: the options it does not take)."""
+    if any(option is not None for option in extra):
+        raise InputError(
+            "--shoe-figures prices every bet at every coup of whole shoes",
+            hint="give --shoes and the shoe's options; leave out --strategy, --hands, money, limits and --plot",
+        )
+    from baccarat.cli.shoe_figures_report import shoe_figures_command
+
+    number = seed_to_int(int(seed) if seed.isdigit() else seed) if seed is not None else secrets.randbits(64)
+    shoe_figures_command(seed=number, **options)
+
+
 @command(PANEL_MATHEMATICS, "simulate")
 @cli_errors
 def simulate_command(
@@ -266,6 +279,14 @@ def simulate_command(
     burn_seen: Annotated[
         bool, typer.Option("--burn-seen", help="With --strategy oracle: the oracle sees the cards burned face down.")
     ] = False,
+    shoe_figures: Annotated[
+        bool,
+        typer.Option(
+            "--shoe-figures",
+            help="Whole-shoe figures instead: each bet's edge over the coups dealt to the cut card against the "
+            "fresh-shoe figure (the cut-card effect), and the coups per shoe (default 1,000 shoes).",
+        ),
+    ] = False,
     workers: Annotated[int | None, typer.Option(help="Local worker threads (default: every core).")] = None,
     scheduler: Annotated[str | None, typer.Option(help="Run on a Dask cluster: tcp://HOST:8786.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Write charts to this PNG file.")] = None,
@@ -281,7 +302,8 @@ def simulate_command(
     Examples: [bold]baccarat simulate --hands 10000000 --seed 1[/],
     [bold]baccarat simulate --strategy martingale:banker --shoes 100000 --plot run.png[/],
     [bold]baccarat simulate --variant ez --strategy count:dragon7 --shoes 200000[/],
-    [bold]baccarat simulate --strategy oracle --shoes 10000 --seed 1[/]
+    [bold]baccarat simulate --strategy oracle --shoes 10000 --seed 1[/],
+    [bold]baccarat simulate --shoe-figures --cut-card 60 --seed 1[/]
     """
     config: dict[str, Any] = {
         "burn": burn,
@@ -304,6 +326,18 @@ def simulate_command(
             burn_seen=burn_seen,
             workers=workers,
             scheduler=scheduler,
+            as_json=as_json,
+        )
+        return
+    if shoe_figures:
+        unused = (strategy, hands, bankroll, unit, table_min, table_max, stop_loss, stop_win, session_shoes, plot)
+        _shoe_figures(
+            unused,
+            seed,
+            shoes=shoes,
+            variant=variant,
+            config=ShoeConfig(decks=decks, **config),
+            burn_seen=burn_seen,
             as_json=as_json,
         )
         return

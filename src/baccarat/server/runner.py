@@ -31,6 +31,7 @@ from baccarat.roads import Scoreboard
 from baccarat.server import game
 from baccarat.server.hooks import crash_point
 from baccarat.server.observer import messages
+from baccarat.server.observer.dealer import console_view, stake_totals
 from baccarat.server.observer.views import seat_view, table_public
 from baccarat.server.ops import TableOp
 from baccarat.server.settings import Dealing, TableSpec
@@ -107,6 +108,9 @@ class TableRunner:
         #: released after the lobby's ``seat_release_rounds``); and who bet on the round settling
         self.rounds_away: dict[str, int] = {}
         self._round_bettors: set[str] = set()
+        #: the dealer's calls on a ``dealer_paced`` table: open the next round's betting, close it now
+        self._open_asked = False
+        self._close_asked = False
 
     # --- plumbing -------------------------------------------------------------------------------
 
@@ -370,9 +374,10 @@ class TableRunner:
 
     async def _open(self) -> None:
         is_open, change_shoe, _ = await self.service.read(self.store.tables.table_flags, self.spec.id)
-        if not is_open:
+        if not is_open or (self.spec.dealer_paced and not self._open_asked):
             await self._sleep(0.5)
             return
+        self._open_asked = False
         cards: dict[str, Any] | None = None
         layout: dict[str, Any] | None = None
         new_shoe = False
@@ -417,17 +422,13 @@ class TableRunner:
 
     def totals(self) -> dict[str, int]:
         """Total stake per bet kind on the table now."""
-        out: dict[str, int] = {}
-        if self.table is not None:
-            for bet in self.table.state.bets.values():
-                out[bet.kind.value] = out.get(bet.kind.value, 0) + bet.stake
-        return out
+        return {} if self.table is None else stake_totals(self.table)
 
     async def _betting(self) -> None:
         assert self.round is not None
         round_id = int(self.round["id"])
         closes_at = float(self.round["closes_at"])
-        while (left := closes_at - self.clock.time()) > 0:
+        while (left := closes_at - self.clock.time()) > 0 and not self._close_asked:
             table = self.table
             if table is None or table.phase is not Phase.BETTING:
                 return
@@ -447,6 +448,7 @@ class TableRunner:
                 return
             await self._keep_lease()
         number = self.round["number"]
+        self._close_asked = False
         await self.submit(
             lambda table, now: (table.close_betting(now=now), None),
             op=TableOp.CLOSE,
@@ -680,6 +682,72 @@ class TableRunner:
 
         def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
             return t.deal_card(card, position=at, exposed=face_up, now=now), None
+
+        return await self._dealer_step(apply)
+
+    def ask_open_betting(self) -> dict[str, Any]:
+        """The dealer opens the next round's betting on a ``dealer_paced`` table (R18 dealer entry)."""
+        table = self.table
+        assert table is not None
+        if not self.spec.dealer_paced:
+            raise ProcedureError(
+                f"table {self.spec.id} opens betting on its own timer",
+                hint="only a dealer_paced table waits for the dealer",
+                code="table.not_dealer_paced",
+                params={"table": self.spec.id},
+            )
+        if table.phase is not Phase.IDLE or self.round is not None:
+            raise ProcedureError(
+                f"round {table.round} is in progress ({table.phase.value})",
+                hint="finish or void it first",
+                code="round.in_progress",
+                params={"round": table.round, "phase": table.phase.value},
+            )
+        self._open_asked = True
+        self._wake.set()
+        return {"asked": "open_betting", "phase": table.phase.value}
+
+    def ask_close_betting(self) -> dict[str, Any]:
+        """The dealer closes betting now, before the betting time runs out."""
+        table = self.table
+        assert table is not None
+        if table.phase is not Phase.BETTING:
+            raise ProcedureError(
+                f"betting is not open ({table.phase.value})",
+                hint="betting closes while it is open",
+                code="betting.closed",
+                params={"round": table.round, "phase": table.phase.value, "action": "close_betting"},
+            )
+        self._close_asked = True
+        self._wake.set()
+        return {"asked": "close_betting", "phase": table.phase.value}
+
+    async def mark_cut_card(self) -> dict[str, Any]:
+        """The dealer saw the cut card come out of the physical shoe: this coup or the next is the last (R6)."""
+        await self.submit(lambda t, now: (t.mark_cut_card(now=now), None))
+        return self.dealer_view()
+
+    async def new_shoe(self) -> dict[str, Any]:
+        """The dealer puts a new physical shoe in play between coups (R6)."""
+        await self.submit(lambda t, now: (t.change_shoe(reason="new shoe by the dealer", now=now), None))
+        return self.dealer_view()
+
+    def dealer_view(self) -> dict[str, Any]:
+        """What the dealer's console shows of the table now (:func:`observer.dealer.console_view`)."""
+        assert self.table is not None
+        return console_view(self.table, self.round, dealer_paced=self.spec.dealer_paced)
+
+    async def correct_card(self, card: str) -> dict[str, Any]:
+        """The dealer corrects the last card entered, before the next one is drawn (R18)."""
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            return t.correct_card(card, now=now), None
+
+        return await self._dealer_step(apply)
+
+    async def _dealer_step(self, apply: Callable[[Table, float], tuple[list[TableEvent], Any]]) -> dict[str, Any]:
+        """Store a card the dealer entered or corrected: the round's cards, or its settlement when the
+        card completed the coup; the cards entered so far and the position due next."""
 
         def data(events: list[TableEvent]) -> tuple[TableOp | None, dict[str, Any]]:
             op, settled = self._settle_data(events)

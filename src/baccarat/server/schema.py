@@ -23,6 +23,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 
@@ -114,6 +115,29 @@ users = Table(
     Column("wallet_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("owed_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("created_at", Float, nullable=False),
+    #: a suspended account cannot log in or bet (its sessions end when it is suspended)
+    Column("suspended", Boolean, nullable=False, server_default=false()),
+)
+
+#: The tables each dealer may run (role ``dealer``): their console acts on these only.
+dealer_tables = Table(
+    "dealer_tables",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("table_id", String(40), primary_key=True),
+)
+
+#: A player's responsible-gaming settings, set by the player or the house (money in minor units):
+#: the most the player may lose in a UTC day, the minutes between play-time reminders, and the
+#: moment a self-exclusion ends (no log-in or bet before it).
+player_limits = Table(
+    "player_limits",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("daily_loss_limit", BigInteger, nullable=True),
+    Column("session_reminder_minutes", Integer, nullable=True),
+    Column("excluded_until", Float, nullable=True),
+    Column("updated_at", Float, nullable=False),
 )
 
 sessions = Table(

@@ -21,6 +21,7 @@ from baccarat.server.api.models import (
     BetBody,
     CardBody,
     CashOutBody,
+    CorrectBody,
     HandOverBody,
     JoinBody,
     RevealBody,
@@ -29,6 +30,7 @@ from baccarat.server.api.models import (
     VoidIntent,
 )
 from baccarat.server.api.problems import Refusal, problem_of, validation_problem
+from baccarat.server.responsible import Responsible
 from baccarat.server.service import Service, TableRunner
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import Role, User
@@ -60,6 +62,12 @@ class Action(StrEnum):
     REVEAL = "reveal"
     HAND_OVER = "hand_over"
     CARD = "card"
+    CORRECT = "correct_card"
+    OPEN_BETTING = "open_betting"
+    CLOSE_BETTING = "close_betting"
+    CUT_CARD = "cut_card"
+    NEW_SHOE = "new_shoe"
+    CONSOLE = "console"
     VOID = "void"
 
 
@@ -74,14 +82,35 @@ BODIES: dict[Action, type[BaseModel] | None] = {
     Action.REVEAL: RevealBody,
     Action.HAND_OVER: HandOverBody,
     Action.CARD: CardBody,
+    Action.CORRECT: CorrectBody,
+    Action.OPEN_BETTING: None,
+    Action.CLOSE_BETTING: None,
+    Action.CUT_CARD: None,
+    Action.NEW_SHOE: None,
+    Action.CONSOLE: None,
     Action.VOID: VoidIntent,
 }
 
 #: The actions a player may send over the websocket (the others are the house's, over REST).
-PLAYER_ACTIONS = frozenset(BODIES) - {Action.CARD, Action.VOID}
-
 #: The dealer's actions: recorded in the audit log whoever sends them.
-HOUSE_ACTIONS = frozenset({Action.CARD, Action.VOID})
+HOUSE_ACTIONS = frozenset(
+    {
+        Action.CARD,
+        Action.CORRECT,
+        Action.OPEN_BETTING,
+        Action.CLOSE_BETTING,
+        Action.CUT_CARD,
+        Action.NEW_SHOE,
+        Action.VOID,
+        Action.CONSOLE,
+    }
+)
+
+#: The house's reads: not recorded in the audit log.
+READS = frozenset({Action.CONSOLE})
+
+#: The actions a player may send over the websocket (the others are the house's, over REST).
+PLAYER_ACTIONS = frozenset(BODIES) - HOUSE_ACTIONS
 
 #: What a void says when the house gives no reason (only before any card of the coup is face up).
 DEFAULT_VOID_REASON = "voided by the house"
@@ -121,7 +150,7 @@ async def _switch_variant(runner: TableRunner, user: User, body: VariantBody) ->
 
 
 async def _reveal(runner: TableRunner, user: User, body: RevealBody) -> Answer:
-    return 200, await runner.reveal(None if user.role is Role.ADMIN else user, body.side)
+    return 200, await runner.reveal(None if user.role in (Role.ADMIN, Role.DEALER) else user, body.side)
 
 
 async def _hand_over(runner: TableRunner, user: User, body: HandOverBody) -> Answer:
@@ -155,6 +184,30 @@ async def _void(runner: TableRunner, _: User, body: VoidIntent) -> Answer:
     return 200, {"ok": True, "refunded": refunded, "exposed": exposed}
 
 
+async def _correct(runner: TableRunner, _: User, body: CorrectBody) -> Answer:
+    return 200, await runner.correct_card(body.card)
+
+
+async def _open_betting(runner: TableRunner, _: User, __: None) -> Answer:
+    return 202, runner.ask_open_betting()
+
+
+async def _close_betting(runner: TableRunner, _: User, __: None) -> Answer:
+    return 202, runner.ask_close_betting()
+
+
+async def _cut_card(runner: TableRunner, _: User, __: None) -> Answer:
+    return 200, await runner.mark_cut_card()
+
+
+async def _new_shoe(runner: TableRunner, _: User, __: None) -> Answer:
+    return 200, await runner.new_shoe()
+
+
+async def _console(runner: TableRunner, _: User, __: None) -> Answer:
+    return 200, runner.dealer_view()
+
+
 HANDLERS: dict[Action, Handler] = {
     Action.BET: _bet,
     Action.JOIN: _join,
@@ -165,6 +218,12 @@ HANDLERS: dict[Action, Handler] = {
     Action.REVEAL: _reveal,
     Action.HAND_OVER: _hand_over,
     Action.CARD: _card,
+    Action.CORRECT: _correct,
+    Action.OPEN_BETTING: _open_betting,
+    Action.CLOSE_BETTING: _close_betting,
+    Action.CUT_CARD: _cut_card,
+    Action.NEW_SHOE: _new_shoe,
+    Action.CONSOLE: _console,
     Action.VOID: _void,
 }
 
@@ -184,6 +243,7 @@ class TableActions:
     def __init__(self, service: Service) -> None:
         self.service = service
         service.intent_handler = self.from_intent
+        self.responsible = Responsible(service)
 
     def _runner(self, table_id: str) -> TableRunner | None:
         runner = self.service.runners.get(table_id)
@@ -193,6 +253,8 @@ class TableActions:
 
     async def _here(self, runner: TableRunner, user: User, action: Action, body: BaseModel | None) -> Answer:
         try:
+            if isinstance(body, BetBody):
+                await self.responsible.check_bet(user, body.stake)
             return await HANDLERS[action](runner, user, body)
         except (BaccaratError, Refusal) as error:
             return refused(error)
@@ -206,7 +268,7 @@ class TableActions:
             answer = await self._here(runner, user, action, body)
         else:
             answer = await self.service.forward(spec.id, user, action.value, fields)
-        if user.role is Role.ADMIN or action in HOUSE_ACTIONS:
+        if (user.role is not Role.PLAYER or action in HOUSE_ACTIONS) and action not in READS:
             await self._audit(user, spec, action, fields, answer)
         return answer
 

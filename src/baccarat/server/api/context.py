@@ -8,7 +8,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from baccarat.roads import Scoreboard
 from baccarat.server import game
@@ -21,6 +21,8 @@ from baccarat.server.settings import TableSpec
 from baccarat.server.store import User
 from baccarat.server.store.sessions import TOUCH_SECONDS, token_hash
 from baccarat.table import Table
+
+T = TypeVar("T")
 
 __all__ = ["AppContext", "RateLimiter", "Revoked", "Sessions"]
 
@@ -179,6 +181,11 @@ class AppContext:
     def policy(self) -> Policy:
         """The server's security settings."""
         return self.service.lobby.policy
+
+    async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a password hash or check on a worker thread, a few at a time (:attr:`hashing`)."""
+        async with self.hashing:
+            return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
     async def table_of(self, spec: TableSpec) -> Table:
         """The table's state: this process's own, or a copy rebuilt from the database (its snapshot and

@@ -23,6 +23,7 @@ __all__ = [
     "ClientAddress",
     "ContextDep",
     "CurrentUser",
+    "HouseUser",
     "RoundId",
     "ServiceDep",
     "TableDep",
@@ -113,3 +114,20 @@ def get_table(context: ContextDep, table_id: TableId) -> TableSpec:
 
 
 TableDep = Annotated[TableSpec, Depends(get_table)]
+
+
+async def get_house(user: CurrentUser, spec: TableDep, context: ContextDep) -> User:
+    """The admin, or a dealer assigned to the table of the path; 403 for anyone else."""
+    if user.role is Role.ADMIN:
+        return user
+    if user.role is not Role.DEALER:
+        raise Refusal(403, "auth.forbidden", "this action needs the dealer or admin role", params={"role": "dealer"})
+    assigned = await context.service.read(context.service.store.staff.tables_of, user.id)
+    if spec.id not in assigned:
+        detail = f"dealer {user.name} is not assigned to table {spec.id}"
+        raise Refusal(403, "dealer.not_assigned", detail, params={"table": spec.id, "dealer": user.name})
+    return user
+
+
+#: Who runs a table: the admin, or a dealer assigned to it.
+HouseUser = Annotated[User, Depends(get_house)]

@@ -136,6 +136,19 @@ class CardBody(_Body):
     face_up: bool = False
 
 
+class CorrectBody(_Body):
+    """The card that should have been entered last (R18): it replaces the last card before the next is drawn."""
+
+    card: StrictStr = Field(min_length=2, max_length=8)
+
+
+class DealerCallOut(BaseModel):
+    """The dealer's call was taken: the table acts on it at once (its messages tell when)."""
+
+    asked: str
+    phase: str
+
+
 class VoidBody(_Body):
     """Why the round is voided."""
 

@@ -61,6 +61,7 @@ __all__ = [
     "encode",
     "error",
     "my_bet",
+    "play_reminder",
     "pong",
     "private",
     "public",
@@ -107,6 +108,7 @@ _TABLE_EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "VariantSwitched": ("variant_switched", ("bettor", "variant")),
     "CutCardOut": ("cut_card_out", ("shoe_number", "coup_number")),
     "CardDealt": ("card_dealt", ("position", "card", "face_down", "exposed")),
+    "CardCorrected": ("card_corrected", ("position", "card", "replaced", "face_down")),
     "CardRevealed": ("card_revealed", ("position", "card", "by")),
     "SqueezeHandedOver": ("squeeze_handed_over", ("side", "bettor", "to")),
 }
@@ -212,6 +214,26 @@ def countdown(
         "totals": dict(totals),
         "exposure": exposure,
         "players": players,
+    }
+
+
+def play_reminder(
+    *, table: str, minutes_played: int, every_minutes: int, lost_today: int, daily_loss_limit: int | None, ts: float
+) -> Message:
+    """A player's play-time reminder (not stored): how long they have played, and today's loss.
+
+    >>> play_reminder(table="t", minutes_played=60, every_minutes=30, lost_today=500, daily_loss_limit=None, ts=1.0)
+    {'type': 'my_play_reminder', 'table': 't', 'ts': 1.0, 'minutes_played': 60, 'every_minutes': 30, 'lost_today': 500,
+     'daily_loss_limit': None}
+    """
+    return {
+        "type": "my_play_reminder",
+        "table": table,
+        "ts": ts,
+        "minutes_played": minutes_played,
+        "every_minutes": every_minutes,
+        "lost_today": lost_today,
+        "daily_loss_limit": daily_loss_limit,
     }
 
 
@@ -576,6 +598,12 @@ def _deal_schemas() -> dict[str, dict[str, Any]]:
             "came out of the shoe face up (R9).",
             h | {"position": _POSITION, "card": _null(_CARD), "face_down": _BOOL, "exposed": _BOOL},
         ),
+        "card_corrected": _schema(
+            "card_corrected",
+            "The dealer corrected the last card entered, before the next was drawn (R18): `position` holds `card` "
+            "instead of `replaced` (both `null` while the card lies face down for its squeezer).",
+            h | {"position": _POSITION, "card": _null(_CARD), "replaced": _null(_CARD), "face_down": _BOOL},
+        ),
         "card_revealed": _schema(
             "card_revealed",
             "A face-down card was turned, by the squeezer `by` (`null`: the dealer).",
@@ -698,6 +726,19 @@ def _private_schemas() -> dict[str, dict[str, Any]]:
             "To every connection of the bettor: they took `amount` back to the wallet after paying the commission box "
             "`commission` (R27).",
             h | {"amount": _COUNT, "commission": _COUNT},
+        ),
+        "my_play_reminder": _schema(
+            "my_play_reminder",
+            "To a connection of a player who set a play-time reminder, every `every_minutes` of their session (not "
+            "stored): how long they have played, what they lost today (UTC) and their daily loss limit (`null`: none).",
+            {
+                "table": _STR,
+                "ts": _NUM,
+                "minutes_played": _COUNT,
+                "every_minutes": _COUNT,
+                "lost_today": _INT,
+                "daily_loss_limit": _null(_INT),
+            },
         ),
         "my_leave": _schema(
             "my_leave",

@@ -29,6 +29,8 @@ class Role(StrEnum):
     """What a user may do."""
 
     PLAYER = "player"
+    #: runs the tables assigned to them from the dealer's console (created by the admin)
+    DEALER = "dealer"
     ADMIN = "admin"
 
 

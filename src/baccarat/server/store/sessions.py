@@ -71,6 +71,14 @@ class SessionRows:
             return None
         return row, float(row._mapping["last_seen_at"] or 0.0)
 
+    def started_at(self, token: str) -> float | None:
+        """When a session began (its log-in), or ``None`` when there is no such session."""
+        with self.db.engine.connect() as conn:
+            found = conn.execute(
+                select(sessions.c.created_at).where(sessions.c.token_hash == token_hash(token))
+            ).scalar()
+        return None if found is None else float(found)
+
     def live(self, digests: Sequence[str], *, idle: float) -> set[str]:
         """Which of these token hashes are of live sessions (one query for many)."""
         now, found = time.time(), set()

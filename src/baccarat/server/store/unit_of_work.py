@@ -18,8 +18,10 @@ from baccarat.server.store.intents import Intents
 from baccarat.server.store.journal import ClientIdTaken, CommitResult, Journal, TableWrite
 from baccarat.server.store.leases import Leases
 from baccarat.server.store.ledger import Ledger
+from baccarat.server.store.limits import PlayerLimits
 from baccarat.server.store.rounds import Rounds
 from baccarat.server.store.shoes import Shoes
+from baccarat.server.store.staff import Staff
 from baccarat.server.store.tables import Tables
 from baccarat.table_events import CoupSettled, RoundVoided
 
@@ -46,6 +48,8 @@ class Store:
         self.leases = Leases(self.db)
         self.intents = Intents(self.db)
         self.audit = Audit(self.db)
+        self.staff = Staff(self.db, self.accounts)
+        self.limits = PlayerLimits(self.db)
         self._handlers: dict[TableOp, _Handler] = {
             TableOp.OPEN: self._open,
             TableOp.CLOSE: self._close,

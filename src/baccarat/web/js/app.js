@@ -1,9 +1,13 @@
 // @ts-check
-// The page: language switch, session, and the views behind #/ (lobby), #/table/ID, #/fairness/ID, #/lab.
+// The page: language switch, session, and the views behind #/ (lobby), #/table/ID, #/fairness/ID, #/lab,
+// the dealer's console #/dealer/ID, the road display board #/display/ID and the back office #/admin.
 
 import { byId, h, replace, retranslateToast } from "./dom.js";
 import { lang, setLang, t, translate, onLangChange } from "./i18n.js";
 import { initSession, render as renderAccount } from "./session.js";
+import { mountAdmin } from "./views/admin.js";
+import { mountDealer } from "./views/dealer.js";
+import { mountDisplay } from "./views/display.js";
 import { mountFairness } from "./views/fairness.js";
 import { mountLab } from "./views/lab.js";
 import { mountLobby } from "./views/lobby.js";
@@ -28,6 +32,15 @@ function route() {
   } else if (page === "lab") {
     section = "lab";
     leave = mountLab(view);
+  } else if (page === "dealer" && arg) {
+    section = "dealer";
+    leave = mountDealer(view, arg);
+  } else if (page === "display" && arg) {
+    section = "display";
+    leave = mountDisplay(view, arg);
+  } else if (page === "admin") {
+    section = "admin";
+    leave = mountAdmin(view, parts.slice(1));
   } else {
     replace(view, h("h1", {}, t("not_found")), h("a", { href: "#/" }, t("back_to_lobby")));
   }

@@ -9,7 +9,7 @@ import { variantName } from "./variants.js";
 /** Params that are money (minor units). */
 const MONEY = new Set([
   "amount", "available", "balance", "difference", "least", "limit", "maximum", "minimum", "owed", "stake",
-  "suggestion", "wallet",
+  "suggestion", "wallet", "lost", "left",
 ]);
 
 /** A text of i18n.js when there is one, else the value as it came. */

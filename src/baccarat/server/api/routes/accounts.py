@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import math
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from baccarat.server.api.deps import ClientAddress, ContextDep, CurrentUser, Tok
 from baccarat.server.api.models import Credentials, HistoryOut, OkOut, PasswordBody, SessionOut, UserView
 from baccarat.server.api.problems import ERRORS, Refusal
 from baccarat.server.auth import check_name, check_password, hash_password
+from baccarat.server.responsible import Responsible
 from baccarat.server.store import Role, User
 from baccarat.server.store.sessions import token_hash
 
@@ -33,8 +33,7 @@ def _dummy_hash() -> str:
 
 async def _off_loop(context: AppContext, fn: Callable[..., T], *args: Any) -> T:
     """Run a password hash or check on a worker thread, a few at a time (``AppContext.hashing``)."""
-    async with context.hashing:
-        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+    return await context.off_loop(fn, *args)
 
 
 def _wait(seconds: float) -> int:
@@ -102,6 +101,11 @@ async def login(body: Credentials, context: ContextDep, address: ClientAddress) 
     user = await _verified(context, body.name, body.password, address)
     if user is None:
         raise Refusal(401, "auth.invalid", "wrong name or password")
+    if await context.service.read(context.service.store.staff.is_suspended, user.id):
+        raise Refusal(403, "account.suspended", "this account is suspended: ask the house", params={"name": user.name})
+    limits = await context.service.read(context.service.store.limits.get, user.id)
+    if limits.excluded(context.service.clock.time()):
+        raise Responsible.excluded(limits)
     return await _session(context, user)
 
 

@@ -33,6 +33,7 @@ from baccarat.server.observer import messages
 from baccarat.server.observer.views import table_public
 from baccarat.server.settings import TableSpec
 from baccarat.server.store import User
+from baccarat.server.store.limits import day_start
 from baccarat.server.store.sessions import token_hash
 
 __all__ = ["MAX_WS_MESSAGE", "router"]
@@ -75,6 +76,7 @@ class TableConnection:
         self._behind: asyncio.Task[None] | None = None
         self.subscriber: Subscriber | None = None
         self._lock = asyncio.Lock()
+        self._reminder: asyncio.Task[None] | None = None
 
     async def send(self, message: Message | str) -> None:
         """Send one message (text already encoded goes as it is)."""
@@ -138,6 +140,8 @@ class TableConnection:
         except Exception:
             log.exception("websocket for table %s failed", self.spec.id)
         finally:
+            if self._reminder is not None:
+                self._reminder.cancel()
             self.context.sessions.listeners.remove(self._revoked)
             self.hub.unsubscribe(subscriber)
             pump.cancel()
@@ -221,7 +225,38 @@ class TableConnection:
         self.user, self.token, self._ending = user, str(token), None
         if self.subscriber is not None:
             self.hub.authenticate(self.subscriber, user.name)
+        self._remind_from(user, str(token))
         return messages.authenticated(await self.context.user(user), ref)
+
+    def _remind_from(self, user: User, token: str) -> None:
+        """Start the play-time reminders of a player who set them (a new log-in starts them again)."""
+        if self._reminder is not None:
+            self._reminder.cancel()
+        self._reminder = asyncio.get_running_loop().create_task(self._remind(user, token))
+
+    async def _remind(self, user: User, token: str) -> None:
+        service = self.context.service
+        limits = await self.actions.responsible.of(user.id)
+        every = limits.session_reminder_minutes
+        started = await service.read(service.store.accounts.sessions.started_at, token) if every else None
+        if not every or started is None:
+            return
+        period = every * 60.0
+        while self.user is not None and self.user.id == user.id:
+            await service.clock.sleep(period - (service.clock.time() - started) % period + 0.01)
+            now = service.clock.time()
+            lost = await service.read(service.store.limits.lost_since, user.id, day_start(now))
+            fresh = await self.actions.responsible.of(user.id)
+            reminder = messages.play_reminder(
+                table=self.spec.id,
+                minutes_played=int((now - started) // 60),
+                every_minutes=every,
+                lost_today=lost,
+                daily_loss_limit=fresh.daily_loss_limit,
+                ts=now,
+            )
+            with contextlib.suppress(Exception):
+                await self.send(reminder)
 
     async def _act(self, action: Action, message: Message, ref: str | int | None) -> Message:
         if self.user is None:

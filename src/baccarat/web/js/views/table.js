@@ -564,11 +564,13 @@ export function mountTable(view, tableId) {
         requestState();
         break;
       case "card_dealt":
+      case "card_corrected":
         if (squeezeTable()) {
           hands.live(message.round_id);
           hands.setCard(message.position, message.face_down ? null : message.card);
           if (message.face_down) requestState();
         }
+        if (message.type === "card_corrected") requestState();
         break;
       case "card_revealed":
         if (squeezeTable() && hands.round === message.round_id) {

@@ -1,0 +1,58 @@
+// @ts-check
+// The words of the road display board (#/display/ID), in 繁體中文 and English (简体中文 is made from
+// the Traditional by i18n.js).
+
+import { extend } from "../i18n.js";
+
+extend({
+  "zh-Hant": {
+    display: "路單顯示屏",
+    board_limits: "各注限紅",
+    board_stats: "本靴統計",
+    board_naturals: "天牌",
+    board_longest_banker: "最長連莊",
+    board_longest_player: "最長連閒",
+    board_last: "上一局",
+    board_points: "{n} 點",
+    board_no_result: "等候本靴第一局",
+    board_alerts: "好路提示",
+    board_no_alerts: "暫無好路",
+    board_dealing: "開牌中",
+    board_settled: "開牌結果",
+    board_hands_n: "{n} 局",
+    board_hands_one: "1 局",
+    board_lang: "顯示語言",
+    board_alert_long_banker: "長莊（長龍）",
+    board_alert_long_player: "長閒（長龍）",
+    board_alert_single_jump: "單跳",
+    board_alert_double_jump: "雙跳",
+    board_alert_two_banker_one_player: "兩莊一閒",
+    board_alert_one_banker_two_player: "一莊兩閒",
+    board_alert_streak: "{n} 連",
+  },
+  en: {
+    display: "Road display board",
+    board_limits: "Bet limits",
+    board_stats: "This shoe",
+    board_naturals: "Naturals",
+    board_longest_banker: "Banker streak",
+    board_longest_player: "Player streak",
+    board_last: "Last hand",
+    board_points: "{n}",
+    board_no_result: "Waiting for the shoe's first hand",
+    board_alerts: "Good roads",
+    board_no_alerts: "No good road now",
+    board_dealing: "Dealing",
+    board_settled: "Result",
+    board_hands_n: "{n} hands",
+    board_hands_one: "1 hand",
+    board_lang: "Board language",
+    board_alert_long_banker: "Banker dragon",
+    board_alert_long_player: "Player dragon",
+    board_alert_single_jump: "Ping-pong (single jump)",
+    board_alert_double_jump: "Double jump",
+    board_alert_two_banker_one_player: "Two Banker, one Player",
+    board_alert_one_banker_two_player: "One Banker, two Player",
+    board_alert_streak: "{n} in a row",
+  },
+});

@@ -1,0 +1,186 @@
+"""The casino floor end to end: the admin creates a dealer; the dealer logs in to the console of a
+dealer-paced table (R18) and deals three coups card by card — a card refused with its reason, the
+last card corrected before the next —, a player bets from another browser; each result settles
+the player's bet exactly; a player and a dealer of another table are refused the console.
+Screenshots of the console in three languages and at tablet and phone widths."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from baccarat.server.game import coup_from_cards, settle_round_bets
+
+pytestmark = pytest.mark.browser
+
+LIVE = "web-live"
+COUPS = [
+    ["5S", "3H", "KD", "2C"],  # KD is corrected to 4D: Player 9, a natural (Player wins)
+    ["2S", "9H", "3D", "KC"],  # Banker 9, a natural
+    ["5S", "3H", "KD", "2C", "4S", "7D"],  # Player 5 draws a 4, Banker 5 draws on it: Player 9, Banker 2
+]
+
+
+def _post(server: Any, path: str, token: str, body: Any = None) -> Any:
+    answer = httpx.post(f"{server.url}{path}", json=body, headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert answer.status_code < 300, answer.text
+    return answer.json()
+
+
+def _register(server: Any, prefix: str) -> tuple[str, str]:
+    name = f"{prefix}{int(time.time() * 1000) % 10**9}"
+    answer = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"})
+    assert answer.status_code == 201, answer.text
+    return name, str(answer.json()["token"])
+
+
+def _page(chromium: Any, locale: str, width: int, height: int, token: str | None = None) -> Any:
+    context = chromium.new_context(locale=locale, viewport={"width": width, "height": height})
+    context.set_default_timeout(20_000)
+    if token:
+        context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+@pytest.fixture
+def dealer(server: Any) -> Iterator[tuple[str, str]]:
+    """A dealer of the live table, made by the admin over the API (name, password)."""
+    name = f"dealer{int(time.time() * 1000) % 10**9}"
+    _post(
+        server,
+        "/api/admin/dealers",
+        server.admin_token(),
+        {"name": name, "password": "dealer-pass-1", "tables": [LIVE]},
+    )
+    yield name, "dealer-pass-1"
+
+
+def _deal(page: Any, cards: list[str], *, correct: tuple[int, str] | None = None) -> None:
+    """Tap each card as its position comes due; after card ``correct[0]`` correct it to ``correct[1]``."""
+    for index, code in enumerate(cards):
+        page.wait_for_selector("section.dealer[data-next=enter_card]")
+        due = page.get_attribute("[data-testid=due]", "data-due")
+        page.click(f"[data-testid=card-{code}]")
+        page.wait_for_function(
+            f"() => document.querySelector('[data-testid=due]').dataset.due !== {due!r}"
+            " || document.querySelector('section.dealer').dataset.next !== 'enter_card'"
+        )
+        if correct and correct[0] == index:
+            page.click("[data-testid=correct]")
+            assert page.get_attribute("[data-testid=due]", "data-correcting") == "true"
+            page.click(f"[data-testid=card-{correct[1]}]")
+            page.wait_for_selector(f"figure[data-position={due}] .card[data-card='{correct[1]}']")
+
+
+def test_a_dealer_deals_three_coups_from_the_console(
+    chromium: Any, server: Any, dealer: tuple[str, str], artifacts: Path
+) -> None:
+    _, token = _register(server, "floor")
+    _post(server, f"/api/tables/{LIVE}/join", token, {"buy_in": 100000})
+    player = _page(chromium, "zh-TW", 1280, 900, token)
+    player.goto(f"{server.url}/#/table/{LIVE}")
+    player.wait_for_selector("#conn[data-state=open]")
+
+    console = _page(chromium, "zh-TW", 1180, 820)  # a tablet, landscape
+    console.goto(f"{server.url}/#/dealer/{LIVE}")
+    console.wait_for_selector("[data-testid=dealer-refused]")
+    console.click(".dealer-gate + button")
+    console.fill("[data-testid=login-name]", dealer[0])
+    console.fill("[data-testid=login-password]", dealer[1])
+    console.click("[data-testid=login-submit]")
+    console.wait_for_selector("section.dealer[data-next=open_betting]")
+
+    rounds: list[int] = []
+    for number, cards in enumerate(COUPS):
+        console.click("[data-testid=open-betting]")
+        console.wait_for_selector("section.dealer[data-phase=betting]")
+        if number == 0:  # a card before betting closes is refused, with the reason, and changes nothing
+            console.fill("[data-testid=card-input]", "AS")
+            console.press("[data-testid=card-input]", "Enter")
+            console.wait_for_selector("[data-testid=dealer-notice][data-kind=error]")
+            assert "現在沒有在發牌" in console.inner_text("[data-testid=dealer-notice]")
+            console.fill("[data-testid=card-input]", "ZZ")
+            console.press("[data-testid=card-input]", "Enter")
+            assert "不明的牌 ZZ" in console.inner_text("[data-testid=dealer-notice]")
+        player.wait_for_selector("#phase[data-status=betting]")
+        player.click("[data-testid=chip-1000]")
+        player.click("[data-testid=spot-banker]")
+        player.click("[data-testid=confirm]")
+        player.wait_for_selector("[data-testid=spot-banker] .stack.confirmed[data-confirmed='1000']")
+        console.wait_for_selector("#dealer-totals dd[data-bet=banker]")
+        round_id = int(console.get_attribute(".dealer-status li[data-round]", "data-round"))
+        rounds.append(round_id)
+        console.click("[data-testid=close-betting]")
+        console.wait_for_selector("section.dealer[data-next=enter_card]")
+        assert console.get_attribute("[data-testid=due]", "data-due") == "player_1"
+        if number == 0:
+            _deal(console, cards[:3], correct=(2, "4D"))
+            console.screenshot(path=str(artifacts / "dealer-console-zh-Hant.png"), full_page=True)
+            _deal(console, cards[3:])
+        elif number == 2:
+            _deal(console, cards[:4])
+            assert console.get_attribute("[data-testid=due]", "data-due") == "player_3"
+            assert "Player 5 draws" in console.inner_text("#dealer-reasons")
+            console.select_option("[data-testid=lang]", "en")
+            console.screenshot(path=str(artifacts / "dealer-console-en.png"), full_page=True)
+            console.select_option("[data-testid=lang]", "zh-Hans")
+            _deal(console, cards[4:])
+        else:
+            _deal(console, cards)
+        console.wait_for_selector("section.dealer[data-next=open_betting]", timeout=30_000)
+
+    history = httpx.get(f"{server.url}/api/me/history?limit=10", headers={"Authorization": f"Bearer {token}"}).json()
+    mine = {r["round_id"]: r for r in history["rounds"]}
+    returned = 0
+    for round_id, cards in zip(rounds, [["5S", "3H", "4D", "2C"], *COUPS[1:]], strict=True):
+        entry = mine[round_id]
+        assert entry["result"]["cards"] == cards
+        expected = settle_round_bets(
+            coup_from_cards(cards), [(b["id"], b["bet"], b["stake"]) for b in entry["bets"]], variant="macau"
+        )
+        assert [s.returned for s in expected] == [b["returned"] for b in entry["bets"]]
+        returned += sum(s.returned for s in expected)
+    me = httpx.get(f"{server.url}/api/tables/{LIVE}/me", headers={"Authorization": f"Bearer {token}"}).json()
+    assert me["balance"] == 100000 - 3 * 1000 + returned
+    console.set_viewport_size({"width": 390, "height": 844})
+    assert console.evaluate("document.documentElement.scrollWidth") <= 400, "the console fits a phone's width"
+    console.screenshot(path=str(artifacts / "dealer-console-zh-Hans-phone.png"), full_page=True)
+    audit = httpx.get(
+        f"{server.url}/api/admin/audit?table={LIVE}&limit=200",
+        headers={"Authorization": f"Bearer {server.admin_token()}"},
+    ).json()
+    mine_actions = {e["action"] for e in audit["entries"] if e["actor"] == dealer[0]}
+    assert {"table.open_betting", "table.close_betting", "table.card", "table.correct_card"} <= mine_actions
+    refused = [e for e in console.errors if e.startswith("Failed to load resource") and "(Conflict)" in e]
+    assert len(refused) == 1, "the card entered during betting, refused by the server"
+    assert [e for e in console.errors if e not in refused] == [] and player.errors == []
+
+
+def test_the_console_refuses_a_player_and_a_dealer_of_another_table(chromium: Any, server: Any) -> None:
+    _, token = _register(server, "nodeal")
+    page = _page(chromium, "en", 1180, 820, token)
+    page.goto(f"{server.url}/#/dealer/{LIVE}")
+    page.wait_for_selector("[data-testid=dealer-refused]")
+    assert "needs the dealer or admin role" in page.inner_text("[data-testid=dealer-refused]")
+    other = f"other{int(time.time() * 1000) % 10**9}"
+    _post(
+        server,
+        "/api/admin/dealers",
+        server.admin_token(),
+        {"name": other, "password": "dealer-pass-2", "tables": ["web-macau"]},
+    )
+    login = httpx.post(f"{server.url}/api/auth/login", json={"name": other, "password": "dealer-pass-2"}).json()
+    page = _page(chromium, "en", 1180, 820, str(login["token"]))
+    page.goto(f"{server.url}/#/dealer/{LIVE}")
+    page.wait_for_selector("[data-testid=dealer-notice][data-kind=error]")
+    assert f"Dealer {other} is not assigned to table {LIVE}" in page.inner_text("[data-testid=dealer-notice]")
