@@ -16,7 +16,7 @@ from baccarat.coup import Position, Side, Winner
 from baccarat.errors import InputError, ProcedureError
 from baccarat.rng import SeededSource
 from baccarat.settlement import BetResult, CommissionMode, TiePolicy
-from baccarat.shoe import AfterCutCard, DealingMode, ShoeConfig
+from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, ShoeConfig
 from baccarat.table import (
     BetNotOffered,
     BettingClosedError,
@@ -787,3 +787,30 @@ def test_config_from_toml_and_dict_validate_every_setting() -> None:
 def test_cards_of_a_settled_coup_are_the_cards_entered(table: Table) -> None:
     result = settled(play(table, THIRD_CARDS))
     assert [*result.player, *result.banker] == [Card.parse(c) for c in ["5S", "KD", "4S", "3H", "2C", "7D"]]
+
+
+def test_r4_a_dealer_entry_shoe_is_burned_once_by_its_method_before_the_first_coup() -> None:
+    table = entry_table(shoe=ShoeConfig(decks=1))
+    refused(table, lambda: table.burn("7S"), PhaseError)  # no shoe in play yet
+    table.change_shoe()
+    refused(table, lambda: table.burn(), CardError)  # method (b): the turned card is needed
+    events = table.burn("7S")
+    assert events[0].to_dict() | {"at": 0} == {
+        "type": "ShoeBurned",
+        "at": 0,
+        "shoe_number": 1,
+        "count": 7,
+        "card": "7S",
+    }
+    assert table.state.burned == 7 and table.state.shoe_cards[Card.parse("7S")] == 1
+    refused(table, lambda: table.burn("KD"), PhaseError)  # once a shoe
+    table.open_betting()
+    table.close_betting()
+    refused(table, lambda: table.deal_card("7S"), CardError)  # the one-deck shoe's 7♠ was turned in the burn
+    assert Table.replay(table.config, table.events).state == table.state
+    decks = entry_table(shoe=ShoeConfig(decks=6, burn=BurnMethod.DECKS))
+    decks.change_shoe()
+    refused(decks, lambda: decks.burn("7S"), CardError)  # method (a) turns no card
+    assert decks.burn()[0].count == 6
+    again = Table.from_snapshot(decks.config, decks.snapshot())
+    assert again.state.burned == 6 and again.state == Table.replay(decks.config, decks.events).state

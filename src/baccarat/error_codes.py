@@ -161,6 +161,12 @@ _ENGINE = (
     _E("card.not_due", 409, "a card for a position that is not due", params=("position", "due")),
     _E("card.required", 409, "a dealer-entry table needs the card that is due", "R18", ("position",)),
     _E("card.none_to_correct", 409, "no card of the coup is entered yet: nothing to correct", "R18"),
+    _E("burn.not_dealer_shoe", 409, "the table burns its own shoe, or shuffles continuously", "R4"),
+    _E(
+        "burn.not_now", 409, "the burn comes once, after a new shoe and before its first coup", "R4", ("coup", "burned")
+    ),
+    _E("burn.no_card", 400, "the table's burn method turns no card", "R4", ("method",)),
+    _E("burn.card_required", 400, "method (b) needs the turned card: its value is how many are burned", "R4"),
     _E("card.same", 400, "a correction that names the card already there", "R18", ("position", "card")),
     _E(
         "card.reveal_first",

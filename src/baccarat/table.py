@@ -57,7 +57,7 @@ from baccarat.dealing import DealtCoup, ShoeDealer
 from baccarat.errors import BaccaratError, InputError, ProcedureError
 from baccarat.rng import RandomSource
 from baccarat.settlement import BetResult, TiePolicy, settle_bets
-from baccarat.shoe import AfterCutCard, DealingMode
+from baccarat.shoe import AfterCutCard, BurnMethod, DealingMode, burn_value
 from baccarat.table_config import DealSource, TableConfig, TiePermission
 from baccarat.table_events import (
     BetCancelled,
@@ -78,6 +78,7 @@ from baccarat.table_events import (
     FundsAdded,
     Refund,
     RoundVoided,
+    ShoeBurned,
     ShoeChanged,
     SqueezeHandedOver,
     TableEvent,
@@ -282,6 +283,7 @@ class TableState:
     coup_number: int = 0  # coups dealt in this shoe (demonstration and voided coups with cards included)
     shoe_over: bool = True
     cut_card_at: int | None = None  # the coup during which the cut card came out
+    burned: int = 0  # cards burned from this shoe by a dealer-entry table (R4), seen or not
     shoe_cards: Counter[Card] = field(default_factory=Counter)  # cards entered from this shoe
     coup: CoupDealer = field(default_factory=CoupDealer)
     face_down: set[Position] = field(default_factory=set)
@@ -528,6 +530,7 @@ class Table:
                 "over": state.shoe_over,
                 "cut_card_at": state.cut_card_at,
                 "cards": {str(card): count for card, count in state.shoe_cards.items()},
+                "burned": state.burned,
             },
             "house": state.house,
             "bought_in": state.bought_in,
@@ -796,6 +799,58 @@ class Table:
         """Put a new shoe in play (R6: the house may change the shoe after any coup)."""
         self.verify_change_shoe(now=now)
         return self._emit_all(self._new_shoe(self._at(now), reason))
+
+    def verify_burn(self, card: Card | str | None = None, *, now: float | None = None) -> tuple[int, Card | None]:
+        """Check the burn of a dealer-entry table's new shoe by its method (R4): before the shoe's
+        first coup and only once; method (b) needs the turned card. Returns how many cards are burned
+        and the card turned (``None`` for methods (a) and (c))."""
+        self._check_time(now)
+        state, shoe = self.state, self.config.shoe
+        if self.config.deal_source is not DealSource.DEALER_ENTRY or self.config.mode is DealingMode.CONTINUOUS:
+            raise PhaseError(
+                "this table burns its own shoe (or shuffles continuously, R8)",
+                hint="only a dealer-entry shoe is burned by the dealer",
+                code="burn.not_dealer_shoe",
+                rule="R4",
+            )
+        if state.phase is not Phase.IDLE or state.shoe_over or state.coup_number > 0 or state.burned:
+            raise PhaseError(
+                "the burn comes once, after a new shoe is put in play and before its first coup",
+                hint="put a new shoe in play first" if state.shoe_over else "this shoe is already under way",
+                code="burn.not_now",
+                rule="R4",
+                params={"coup": state.coup_number, "burned": state.burned},
+            )
+        if shoe.burn is not BurnMethod.FIRST_CARD:
+            if card is not None:
+                raise CardError(
+                    f"this table burns by method {shoe.burn.value}: no card is turned",
+                    hint="burn without a card",
+                    code="burn.no_card",
+                    rule="R4",
+                    params={"method": shoe.burn.value},
+                )
+            return (shoe.decks if shoe.burn is BurnMethod.DECKS else shoe.burn_count), None
+        if card is None:
+            raise CardError(
+                "turn the first card and enter it: its value is how many cards are burned",
+                hint="give the card turned, e.g. '7S'",
+                code="burn.card_required",
+                rule="R4",
+            )
+        turned = _card(card)  # a new shoe holds every card: none is exhausted yet
+        return burn_value(turned), turned
+
+    def can_burn(self, card: Card | str | None = None, *, now: float | None = None) -> bool:
+        """Whether :meth:`burn` would be accepted."""
+        return _ok(lambda: self.verify_burn(card, now=now))
+
+    def burn(self, card: Card | str | None = None, *, now: float | None = None) -> list[TableEvent]:
+        """Burn the new shoe's first cards (R4); the turned card of method (b) counts as dealt."""
+        count, turned = self.verify_burn(card, now=now)
+        return self._emit_all(
+            ShoeBurned(at=self._at(now), shoe_number=self.state.shoe_number, count=count, card=turned)
+        )
 
     def verify_mark_cut_card(self, *, now: float | None = None) -> None:
         """Check that the dealer may record the cut card coming out of a physical shoe (R6)."""
@@ -1712,9 +1767,13 @@ class Table:
                 del state.bettors[bettor]
             case VariantSwitched(bettor=bettor, variant=variant):
                 state.bettors[bettor].variant = variant
+            case ShoeBurned(count=count, card=card):
+                state.burned += count
+                if card is not None:
+                    state.shoe_cards[card] += 1
             case ShoeChanged(shoe_number=number):
                 state.shoe_number, state.coup_number = number, 0
-                state.shoe_over, state.cut_card_at = False, None
+                state.shoe_over, state.cut_card_at, state.burned = False, None, 0
                 state.shoe_cards.clear()
             case CutCardOut(coup_number=number):
                 state.cut_card_at = number
@@ -1842,6 +1901,7 @@ def _state_from_snapshot(data: Mapping[str, Any]) -> TableState:
         shoe_over=_flag(shoe["over"]),
         cut_card_at=None if shoe["cut_card_at"] is None else _whole(shoe["cut_card_at"]),
         shoe_cards=Counter({Card.parse(text): _whole(count) for text, count in shoe["cards"].items()}),
+        burned=_whole(shoe.get("burned", 0)),
         house=_whole(data["house"], least=None),
         bought_in=_whole(data["bought_in"]),
         paid_out=_whole(data["paid_out"]),

@@ -52,6 +52,7 @@ __all__ = [
     "FundsAdded",
     "Refund",
     "RoundVoided",
+    "ShoeBurned",
     "ShoeChanged",
     "SqueezeHandedOver",
     "TableEvent",
@@ -266,6 +267,16 @@ class CardDealt(TableEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeBurned(TableEvent):
+    """The dealer burned the new shoe's first cards by the table's method (R4): ``count`` cards in
+    all; with method (b) ``card`` is the one turned face up (the rest stay unseen)."""
+
+    shoe_number: int
+    count: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CardCorrected(TableEvent):
     """The dealer corrected the last card entered (R18): ``position`` holds ``card`` instead of
     ``replaced``, before the next card was drawn; ``face_down`` as the card it replaces."""
@@ -348,6 +359,7 @@ EVENT_TYPES: dict[str, type[TableEvent]] = {
         BettorLeft,
         VariantSwitched,
         ShoeChanged,
+        ShoeBurned,
         CutCardOut,
         BettingOpened,
         BetPlaced,

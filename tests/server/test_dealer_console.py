@@ -30,6 +30,17 @@ betting_seconds = 30
 settle_pause_seconds = 0.05
 
 [[table]]
+id = "floor-3"
+name = "Floor 3"
+variant = "macau"
+dealing = "dealer_entry"
+dealer_paced = true
+betting_seconds = 30
+settle_pause_seconds = 0.05
+squeeze = true
+squeeze_seconds = 10
+
+[[table]]
 id = "floor-2"
 name = "Floor 2"
 variant = "macau"
@@ -104,9 +115,16 @@ def test_a_dealer_runs_a_round_card_by_card(tmp_path: Path, clock: ManualClock) 
         "/api/admin/dealers", json={"name": "dana", "password": "dealer-pass-1", "tables": ["floor-1"]}, headers=boss
     )
     dana = _login(client, "dana", "dealer-pass-1")
-    # a dealer-paced table waits for its dealer
+    # a dealer-paced table waits for its dealer: a new shoe, its burn (R4), then betting
     clock.advance(2.0)
-    assert _console(client, dana)["next"] == "open_betting"
+    assert _console(client, dana)["next"] == "new_shoe"
+    early = client.post("/api/dealer/tables/floor-1/burn", json={"card": "7S"}, headers=dana)
+    assert early.status_code == 409 and early.json()["code"] == "burn.not_now"
+    assert client.post("/api/dealer/tables/floor-1/new-shoe", headers=dana).json()["next"] == "burn"
+    no_card = client.post("/api/dealer/tables/floor-1/burn", headers=dana)
+    assert no_card.status_code == 400 and no_card.json()["code"] == "burn.card_required"
+    burned = client.post("/api/dealer/tables/floor-1/burn", json={"card": "7S"}, headers=dana).json()
+    assert (burned["burned"], burned["next"], burned["shoe_number"]) == (7, "open_betting", 1)
     close_early = client.post("/api/dealer/tables/floor-1/close-betting", headers=dana)
     assert close_early.status_code == 409 and close_early.json()["code"] == "betting.closed"
     assert client.post("/api/dealer/tables/floor-1/open-betting", headers=dana).status_code == 202
@@ -140,6 +158,7 @@ def test_a_dealer_runs_a_round_card_by_card(tmp_path: Path, clock: ManualClock) 
     done = [(e["actor"], e["action"], e["status"]) for e in reversed(entries)]
     assert ("dana", "table.open_betting", 202) in done and ("dana", "table.correct_card", 200) in done
     assert ("dana", "table.card", 409) in done, "a refused card is audited too"
+    assert ("dana", "table.burn", 200) in done and ("dana", "table.new_shoe", 200) in done
     assert not any(action == "table.console" for _, action, _ in done), "reads are not audited"
 
 
@@ -174,3 +193,32 @@ def test_a_dealer_voids_a_round_with_a_reason_and_every_bet_comes_back(tmp_path:
     )
     assert (entry["actor"], entry["reason"]) == ("dana", "card fell on the floor")
     assert client.get("/api/admin/ledger", headers=boss).json()["ok"]
+
+
+def test_the_dealer_turns_a_squeezed_side_once_the_squeeze_time_is_up(tmp_path: Path, clock: ManualClock) -> None:
+    client = _client(tmp_path, clock)
+    boss, ann = admin(client), register(client, "ann")
+    base = "/api/dealer/tables/floor-3"
+    clock.advance(1.0)
+    client.post(f"{base}/open-betting", headers=boss)
+    wait_for(client, lambda: client.get(base, headers=boss).json()["phase"] == "betting")
+    client.post("/api/tables/floor-3/join", json={"seat": 1}, headers=ann)
+    assert (
+        client.post(
+            "/api/tables/floor-3/bets", json={"client_id": "s1", "bet": "player", "stake": 1000}, headers=ann
+        ).status_code
+        == 201
+    )
+    client.post(f"{base}/close-betting", headers=boss)
+    wait_for(client, lambda: client.get(base, headers=boss).json()["phase"] == "dealing")
+    for card in ["5S", "3H", "KD", "2C"]:
+        client.post(f"{base}/cards", json={"card": card}, headers=boss)
+    view = client.get(base, headers=boss).json()
+    assert view["next"] == "wait_reveal" and view["reveal_due"] == "player"
+    assert [c["card"] for c in view["cards"] if c["position"].startswith("player")] == [None, None], "face down for ann"
+    assert view["reveal_deadline"] > clock.time() and view["squeezers"]["player"].startswith("a***")
+    early = client.post(f"{base}/reveal", json={"side": "player"}, headers=boss)
+    assert early.status_code == 409, early.text
+    clock.advance(10.5)
+    view = client.get(base, headers=boss).json()
+    assert view["reveal_due"] != "player", "the dealer turned Player's cards when the squeeze time ran out"

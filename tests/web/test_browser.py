@@ -133,7 +133,7 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
         assert page.get_attribute(f"#payouts tr[data-bet={kind}]", "data-returned") == str(bet["returned"])
     assert page.get_attribute("#net", "data-net") == str(final - 100000)
     shown = len(mine["result"]["player"]["cards"])  # every card face up once the deal's animation ends
-    page.wait_for_function(f"document.querySelectorAll('#player-cards .card.up').length === {shown}")
+    page.wait_for_function(f"() => document.querySelectorAll('#player-cards .card.up').length === {shown}")
 
     # the roads took the result
     roads_after = page.get_attribute("#roads", "data-results") or ""

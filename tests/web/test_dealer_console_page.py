@@ -98,7 +98,17 @@ def test_a_dealer_deals_three_coups_from_the_console(
     console.fill("[data-testid=login-name]", dealer[0])
     console.fill("[data-testid=login-password]", dealer[1])
     console.click("[data-testid=login-submit]")
+    # start the shoe: shuffled and cut at the table, then burned by method (b), the turned card entered (R4)
+    console.wait_for_selector("section.dealer[data-next=new_shoe]")
+    console.click("[data-testid=new-shoe]")
+    console.wait_for_selector("section.dealer[data-next=burn]")
+    console.click("[data-testid=card-7S]")
     console.wait_for_selector("section.dealer[data-next=open_betting]")
+    assert "7S" in console.inner_text("[data-testid=dealer-notice]")
+
+    board = _page(chromium, "zh-TW", 1920, 1080)  # the road display board beside the table: no log-in
+    board.goto(f"{server.url}/#/display/{LIVE}")
+    board.wait_for_selector("[data-testid=board-big-road]")
 
     rounds: list[int] = []
     for number, cards in enumerate(COUPS):
@@ -126,7 +136,7 @@ def test_a_dealer_deals_three_coups_from_the_console(
         if number == 0:
             _deal(console, cards[:3], correct=(2, "4D"))
             console.screenshot(path=str(artifacts / "dealer-console-zh-Hant.png"), full_page=True)
-            _deal(console, cards[3:])
+            _deal(console, cards[3:-1])
         elif number == 2:
             _deal(console, cards[:4])
             assert console.get_attribute("[data-testid=due]", "data-due") == "player_3"
@@ -134,9 +144,14 @@ def test_a_dealer_deals_three_coups_from_the_console(
             console.select_option("[data-testid=lang]", "en")
             console.screenshot(path=str(artifacts / "dealer-console-en.png"), full_page=True)
             console.select_option("[data-testid=lang]", "zh-Hans")
-            _deal(console, cards[4:])
+            _deal(console, cards[4:-1])
         else:
-            _deal(console, cards)
+            _deal(console, cards[:-1])
+        console.wait_for_selector("section.dealer[data-next=enter_card]")
+        console.click(f"[data-testid=card-{cards[-1]}]")
+        dealt = time.monotonic()  # the coup's last card: the board shows the result within a second
+        board.wait_for_selector(f"[data-testid=board-last-result][data-round='{round_id}']", timeout=5_000)
+        assert time.monotonic() - dealt < 1.0, "the display board showed the result within a second"
         console.wait_for_selector("section.dealer[data-next=open_betting]", timeout=30_000)
 
     history = httpx.get(f"{server.url}/api/me/history?limit=10", headers={"Authorization": f"Bearer {token}"}).json()
@@ -152,6 +167,13 @@ def test_a_dealer_deals_three_coups_from_the_console(
         returned += sum(s.returned for s in expected)
     me = httpx.get(f"{server.url}/api/tables/{LIVE}/me", headers={"Authorization": f"Bearer {token}"}).json()
     assert me["balance"] == 100000 - 3 * 1000 + returned
+    # the report's GGR for the table today is the players' net loss in the ledger (one player here)
+    boss = {"Authorization": f"Bearer {server.admin_token()}"}
+    report = httpx.get(f"{server.url}/api/admin/reports?table={LIVE}", headers=boss).json()
+    wallet = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"}).json()["balance"]
+    assert report["total"]["ggr"] == 100000 - wallet == 3 * 1000 - returned
+    assert report["total"]["handle"] == 3 * 1000
+    board.screenshot(path=str(artifacts / "dealer-table-board.png"))
     console.set_viewport_size({"width": 390, "height": 844})
     assert console.evaluate("document.documentElement.scrollWidth") <= 400, "the console fits a phone's width"
     console.screenshot(path=str(artifacts / "dealer-console-zh-Hans-phone.png"), full_page=True)

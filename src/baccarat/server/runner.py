@@ -727,6 +727,11 @@ class TableRunner:
         await self.submit(lambda t, now: (t.mark_cut_card(now=now), None))
         return self.dealer_view()
 
+    async def burn(self, card: str | None) -> dict[str, Any]:
+        """The dealer burned the new shoe's first cards by the table's method (R4)."""
+        await self.submit(lambda t, now: (t.burn(card, now=now), None))
+        return self.dealer_view()
+
     async def new_shoe(self) -> dict[str, Any]:
         """The dealer puts a new physical shoe in play between coups (R6)."""
         await self.submit(lambda t, now: (t.change_shoe(reason="new shoe by the dealer", now=now), None))

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from baccarat.errors import BaccaratError
 from baccarat.server.api.models import (
     BetBody,
+    BurnBody,
     CardBody,
     CashOutBody,
     CorrectBody,
@@ -66,6 +67,7 @@ class Action(StrEnum):
     OPEN_BETTING = "open_betting"
     CLOSE_BETTING = "close_betting"
     CUT_CARD = "cut_card"
+    BURN = "burn"
     NEW_SHOE = "new_shoe"
     CONSOLE = "console"
     VOID = "void"
@@ -86,6 +88,7 @@ BODIES: dict[Action, type[BaseModel] | None] = {
     Action.OPEN_BETTING: None,
     Action.CLOSE_BETTING: None,
     Action.CUT_CARD: None,
+    Action.BURN: BurnBody,
     Action.NEW_SHOE: None,
     Action.CONSOLE: None,
     Action.VOID: VoidIntent,
@@ -100,6 +103,7 @@ HOUSE_ACTIONS = frozenset(
         Action.OPEN_BETTING,
         Action.CLOSE_BETTING,
         Action.CUT_CARD,
+        Action.BURN,
         Action.NEW_SHOE,
         Action.VOID,
         Action.CONSOLE,
@@ -200,6 +204,10 @@ async def _cut_card(runner: TableRunner, _: User, __: None) -> Answer:
     return 200, await runner.mark_cut_card()
 
 
+async def _burn(runner: TableRunner, _: User, body: BurnBody | None) -> Answer:
+    return 200, await runner.burn(None if body is None else body.card)
+
+
 async def _new_shoe(runner: TableRunner, _: User, __: None) -> Answer:
     return 200, await runner.new_shoe()
 
@@ -222,6 +230,7 @@ HANDLERS: dict[Action, Handler] = {
     Action.OPEN_BETTING: _open_betting,
     Action.CLOSE_BETTING: _close_betting,
     Action.CUT_CARD: _cut_card,
+    Action.BURN: _burn,
     Action.NEW_SHOE: _new_shoe,
     Action.CONSOLE: _console,
     Action.VOID: _void,

@@ -136,6 +136,12 @@ class CardBody(_Body):
     face_up: bool = False
 
 
+class BurnBody(_Body):
+    """The card turned to burn a new shoe by method (b) (R4); none for methods (a) and (c)."""
+
+    card: StrictStr | None = Field(default=None, min_length=2, max_length=8)
+
+
 class CorrectBody(_Body):
     """The card that should have been entered last (R18): it replaces the last card before the next is drawn."""
 

@@ -50,8 +50,9 @@ class ConsoleRound(BaseModel):
 
 class ConsoleOut(BaseModel):
     """What the dealer's console shows: the phase, the round, the cards entered, the position due
-    with the rules that called for it, the shoe, the totals on each spot, and what to do next
-    (``open_betting``, ``close_betting``, ``enter_card``, ``wait_reveal``)."""
+    with the rules that called for it, the shoe and its burn (R4), the squeeze (who turns each side
+    and when the dealer does, R23), the totals on each spot, and what to do next (``burn``,
+    ``open_betting``, ``close_betting``, ``enter_card``, ``wait_reveal``)."""
 
     phase: str
     round: ConsoleRound | None
@@ -68,6 +69,11 @@ class ConsoleOut(BaseModel):
     coup_number: int
     shoe_over: bool
     cut_card_at: int | None
+    burned: int
+    burn_method: str
+    burn_cards: int | None
+    squeezers: dict[str, str | None]
+    reveal_deadline: float | None
     totals: dict[str, int]
     players: int
 

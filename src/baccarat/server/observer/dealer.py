@@ -1,6 +1,7 @@
 """What the dealer's console observes of a dealer-entry table (R18): the round and its phase, the
 cards entered with their positions, the position due next with the rule that calls for it, the
-cut card and the shoe. The dealer sees no player's money: only the totals on each spot.
+cut card and the shoe. The dealer sees no player's money, only the totals on each spot, and a
+squeezer by the display name the public sees.
 
 >>> from baccarat.table import Table
 >>> from baccarat.table_config import DealSource, TableConfig
@@ -23,6 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from baccarat.coup import Position
+from baccarat.server.observer.names import display_name
+from baccarat.shoe import BurnMethod, DealingMode
 from baccarat.table import Phase, Table
 
 __all__ = ["SHORT", "console_view", "stake_totals"]
@@ -43,13 +46,21 @@ def _round(row: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _next_action(table: Table) -> str:
-    """What the dealer does next: open betting, close it, enter a card, wait for a squeeze."""
+    """What the dealer does next: put a new shoe in play and burn it (R4, R6), open betting, close it,
+    enter a card, wait for a squeeze."""
     state = table.state
     if state.phase is Phase.IDLE:
-        return "open_betting"
+        if state.shoe_over and table.config.mode is not DealingMode.CONTINUOUS:
+            return "new_shoe"
+        return "burn" if table.can_burn() or _burn_needs_card(table) else "open_betting"
     if state.phase is Phase.BETTING:
         return "close_betting"
     return "wait_reveal" if state.reveal_due is not None else "enter_card"
+
+
+def _burn_needs_card(table: Table) -> bool:
+    """Whether the burn is due and waits for the turned card (method (b))."""
+    return table.config.shoe.burn is BurnMethod.FIRST_CARD and table.can_burn("AS")
 
 
 def console_view(table: Table, round_row: Mapping[str, Any] | None, *, dealer_paced: bool) -> dict[str, Any]:
@@ -83,9 +94,28 @@ def console_view(table: Table, round_row: Mapping[str, Any] | None, *, dealer_pa
         "coup_number": state.coup_number,
         "shoe_over": state.shoe_over,
         "cut_card_at": state.cut_card_at,
+        "burned": state.burned,
+        "burn_method": table.config.shoe.burn.value,
+        "burn_cards": _burn_cards(table),
+        "squeezers": {side.value: display_name(who) for side, who in state.squeezers.items()} if dealing else {},
+        "reveal_deadline": _reveal_deadline(table),
         "totals": stake_totals(table),
         "players": len(state.bettors),
     }
+
+
+def _burn_cards(table: Table) -> int | None:
+    """How many cards the burn takes: the decks (a), a fixed number (c), or ``None``: the turned card's value (b)."""
+    shoe = table.config.shoe
+    return {BurnMethod.DECKS: shoe.decks, BurnMethod.FIXED: shoe.burn_count}.get(shoe.burn)
+
+
+def _reveal_deadline(table: Table) -> float | None:
+    """When the dealer turns the face-down cards of the side due, if its squeezer has not (R23)."""
+    state = table.state
+    if state.phase is not Phase.DEALING or state.reveal_due is None:
+        return None
+    return state.reveal_since + table.config.squeeze_seconds
 
 
 def stake_totals(table: Table) -> dict[str, int]:

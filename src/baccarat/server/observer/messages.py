@@ -109,6 +109,7 @@ _TABLE_EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "CutCardOut": ("cut_card_out", ("shoe_number", "coup_number")),
     "CardDealt": ("card_dealt", ("position", "card", "face_down", "exposed")),
     "CardCorrected": ("card_corrected", ("position", "card", "replaced", "face_down")),
+    "ShoeBurned": ("shoe_burned", ("shoe_number", "count", "card")),
     "CardRevealed": ("card_revealed", ("position", "card", "by")),
     "SqueezeHandedOver": ("squeeze_handed_over", ("side", "bettor", "to")),
 }
@@ -597,6 +598,12 @@ def _deal_schemas() -> dict[str, dict[str, Any]]:
             "A card went to `position`; `card` is `null` while it lies face down for its squeezer (R23); `exposed`: it "
             "came out of the shoe face up (R9).",
             h | {"position": _POSITION, "card": _null(_CARD), "face_down": _BOOL, "exposed": _BOOL},
+        ),
+        "shoe_burned": _schema(
+            "shoe_burned",
+            "A dealer-entry table's new shoe was burned by its method (R4): `count` cards in all; `card`: the one "
+            "turned face up by method (b) (`null` for the other methods).",
+            h | {"shoe_number": _COUNT, "count": _COUNT, "card": _null(_CARD)},
         ),
         "card_corrected": _schema(
             "card_corrected",

@@ -10,6 +10,7 @@ import { mountDealer } from "./views/dealer.js";
 import { mountDisplay } from "./views/display.js";
 import { mountFairness } from "./views/fairness.js";
 import { mountLab } from "./views/lab.js";
+import { mountLimits } from "./views/limits.js";
 import { mountLobby } from "./views/lobby.js";
 import { mountTable } from "./views/table.js";
 
@@ -38,6 +39,9 @@ function route() {
   } else if (page === "display" && arg) {
     section = "display";
     leave = mountDisplay(view, arg);
+  } else if (page === "limits") {
+    section = "safer_play";
+    leave = mountLimits(view);
   } else if (page === "admin") {
     section = "admin";
     leave = mountAdmin(view, parts.slice(1));

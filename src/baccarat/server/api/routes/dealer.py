@@ -10,7 +10,17 @@ from fastapi import APIRouter
 
 from baccarat.server.api.actions import Action
 from baccarat.server.api.deps import ActionsDep, ContextDep, CurrentUser, HouseUser, TableDep
-from baccarat.server.api.models import CardBody, CardsOut, CorrectBody, DealerCallOut, VoidBody, VoidIntent, VoidOut
+from baccarat.server.api.models import (
+    BurnBody,
+    CardBody,
+    CardsOut,
+    CorrectBody,
+    DealerCallOut,
+    RevealBody,
+    VoidBody,
+    VoidIntent,
+    VoidOut,
+)
 from baccarat.server.api.problems import ERRORS, Refusal
 from baccarat.server.api.staff_models import ConsoleOut, DealerTableOut, MyTablesOut
 from baccarat.server.settings import Dealing, TableSpec
@@ -78,6 +88,21 @@ async def correct_card(spec: TableDep, body: CorrectBody, user: HouseUser, actio
 async def cut_card(spec: TableDep, user: HouseUser, actions: ActionsDep) -> ConsoleOut:
     """The cut card came out: the shoe ends after this coup or one more (R6)."""
     return ConsoleOut.model_validate(await actions.performed(user, _entry_table(spec), Action.CUT_CARD, None))
+
+
+@router.post("/tables/{table_id}/burn")
+async def burn(spec: TableDep, user: HouseUser, actions: ActionsDep, body: BurnBody | None = None) -> ConsoleOut:
+    """Burn the new shoe's first cards by the table's method (R4): with method (b) the card turned
+    (its value is how many are burned, the turned one included); before the shoe's first coup, once."""
+    return ConsoleOut.model_validate(await actions.performed(user, _entry_table(spec), Action.BURN, body))
+
+
+@router.post("/tables/{table_id}/reveal")
+async def reveal(spec: TableDep, body: RevealBody, user: HouseUser, actions: ActionsDep) -> ConsoleOut:
+    """Turn a side's face-down cards as the dealer: when no bettor squeezes it, or once the squeeze
+    time is up (R23)."""
+    await actions.performed(user, _entry_table(spec), Action.REVEAL, body)
+    return ConsoleOut.model_validate(await actions.performed(user, spec, Action.CONSOLE, None))
 
 
 @router.post("/tables/{table_id}/new-shoe")

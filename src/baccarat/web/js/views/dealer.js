@@ -97,7 +97,9 @@ export function mountDealer(view, tableId) {
       return;
     }
     el.input.value = "";
-    if (correcting) {
+    if (console_ && console_.next === "burn") {
+      act("/burn", { card: code }, (answer) => t("dealer_burned", { card: code, n: answer.burned }));
+    } else if (correcting) {
       const last = console_ && console_.cards[console_.cards.length - 1];
       correcting = false;
       act("/cards/correct", { card: code }, () => t("dealer_corrected", { short: last ? last.short : "", card: code }));
@@ -123,6 +125,13 @@ export function mountDealer(view, tableId) {
     const left = open ? Math.max(0, Math.ceil(round.closes_at - Date.now() / 1000)) : null;
     el.countdown.textContent = left === null ? "" : t("seconds_left", { s: left });
     el.countdown.dataset.seconds = left === null ? "" : String(left);
+    const deadline = console_ && console_.reveal_deadline;
+    const squeeze = deadline ? Math.max(0, Math.ceil(deadline - Date.now() / 1000)) : null;
+    el.squeeze.textContent = squeeze === null ? "" : t("dealer_squeeze_left", { s: squeeze });
+    if (console_ && console_.next === "wait_reveal") {
+      const holder = console_.squeezers[console_.reveal_due];
+      el.reveal.disabled = Boolean(holder) && squeeze !== null && squeeze > 0;
+    }
   }
 
   el.form.addEventListener("submit", (event) => {
@@ -137,6 +146,11 @@ export function mountDealer(view, tableId) {
   el.closeBetting.addEventListener("click", () => act("/close-betting", undefined, () => t("dealer_closed")));
   el.cutCard.addEventListener("click", () => act("/cut-card", undefined, () => t("dealer_cut_noted")));
   el.newShoe.addEventListener("click", () => act("/new-shoe", undefined, () => t("dealer_shoe_changed")));
+  el.burnButton.addEventListener("click", () => act("/burn", undefined, (answer) => t("dealer_burned_n", { n: answer.burned })));
+  el.reveal.addEventListener("click", () => {
+    const side = console_ && console_.reveal_due;
+    if (side) act("/reveal", { side }, () => t("dealer_revealed", { side: t(`${side}_side`) }));
+  });
   el.correct.addEventListener("click", () => {
     correcting = !correcting;
     draw();
@@ -236,6 +250,9 @@ function layout(tableId) {
     closeBetting: button("close-betting", "primary"),
     correct: button("correct"),
     cutCard: button("cut-card"),
+    burnButton: button("burn"),
+    reveal: button("reveal"),
+    squeeze: h("p", { class: "dealer-squeeze", id: "dealer-squeeze", role: "timer" }),
     newShoe: button("new-shoe"),
     voidButton: button("void", "danger"),
     notice: h("p", { class: "dealer-notice", id: "dealer-notice", role: "alert", "data-testid": "dealer-notice" }),
@@ -258,13 +275,13 @@ function layout(tableId) {
     h(
       "div",
       { class: "dealer-main" },
-      h("div", { class: "dealer-table" }, el.due, el.next, el.reasons, h("div", { class: "dealer-hands" }, el.player, el.banker), el.totals),
+      h("div", { class: "dealer-table" }, el.due, el.next, el.squeeze, el.reasons, h("div", { class: "dealer-hands" }, el.player, el.banker), el.totals),
       h(
         "div",
         { class: "dealer-controls" },
         el.form,
         el.pad,
-        h("div", { class: "dealer-actions" }, el.openBetting, el.closeBetting, el.correct, el.cutCard, el.newShoe, el.voidButton),
+        h("div", { class: "dealer-actions" }, el.newShoe, el.burnButton, el.openBetting, el.closeBetting, el.correct, el.reveal, el.cutCard, el.voidButton),
         el.notice,
         el.keys,
       ),
@@ -296,6 +313,8 @@ function translateStatic(el) {
   el.closeBetting.textContent = t("dealer_close_betting");
   el.cutCard.textContent = t("dealer_cut_card");
   el.newShoe.textContent = t("dealer_new_shoe");
+  el.burnButton.textContent = t("dealer_burn");
+  el.reveal.textContent = t("dealer_reveal");
   el.voidButton.textContent = t("dealer_void");
   el.voidTitle.textContent = t("dealer_void");
   el.voidReason.setAttribute("aria-label", t("dealer_void_reason"));
@@ -326,14 +345,20 @@ function drawDue(el, view, correcting) {
   const last = view.cards[view.cards.length - 1];
   el.due.dataset.due = view.due || "";
   el.due.dataset.correcting = correcting ? "true" : "false";
-  if (correcting && last) {
+  if (view.next === "burn") {
+    const say = view.burn_cards === null ? t("dealer_burn_turn") : t("dealer_burn_n", { n: view.burn_cards });
+    replace(el.due, h("span", { class: "due-short" }, t("dealer_burn_short")), h("span", { class: "due-label" }, say));
+  } else if (view.next === "new_shoe") {
+    replace(el.due, h("span", { class: "due-label" }, t("dealer_next_new_shoe")));
+  } else if (correcting && last) {
     replace(el.due, h("span", { class: "due-short" }, last.short), h("span", { class: "due-label" }, t("dealer_correcting", { short: last.short, card: last.card || "?" })));
   } else if (view.due) {
     replace(el.due, h("span", { class: "due-short" }, view.due_short), h("span", { class: "due-label" }, t(`pos_${view.due}`)));
   } else {
     replace(el.due, h("span", { class: "due-label" }, t("dealer_due_none")));
   }
-  const side = view.reveal_due ? t(`${view.reveal_due}_side`) : "";
+  const holder = view.reveal_due ? view.squeezers[view.reveal_due] : null;
+  const side = view.reveal_due ? `${t(`${view.reveal_due}_side`)}${holder ? ` (${holder})` : ""}` : "";
   el.next.textContent = t(`dealer_next_${view.next}`, { side });
   replace(el.reasons, ...view.reasons.map((/** @type {string} */ reason) => h("li", { lang: "en" }, reason)));
   el.reasons.setAttribute("aria-label", t("dealer_reasons"));
@@ -365,7 +390,9 @@ function drawTotals(el, view) {
 
 /** @param {ReturnType<typeof layout>} el @param {any} view @param {boolean} correcting */
 function drawButtons(el, view, correcting) {
-  el.openBetting.disabled = view.next !== "open_betting" || !view.dealer_paced;
+  el.openBetting.disabled = view.phase !== "idle" || !view.dealer_paced;
+  el.burnButton.disabled = view.next !== "burn" || view.burn_cards === null;
+  el.reveal.disabled = view.next !== "wait_reveal";
   el.closeBetting.disabled = view.phase !== "betting";
   el.correct.disabled = !view.can_correct;
   el.correct.textContent = correcting ? t("dealer_cancel_correct") : t("dealer_correct");
@@ -375,6 +402,6 @@ function drawButtons(el, view, correcting) {
   el.voidButton.disabled = view.round === null || view.phase === "idle";
   // the card field stays open: a card reader may send a card at any time, and the server says why
   // one is refused; the grid is for the cards due
-  const entering = view.next === "enter_card" || correcting;
+  const entering = view.next === "enter_card" || (view.next === "burn" && view.burn_cards === null) || correcting;
   for (const pad of el.pad.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (pad).disabled = !entering;
 }

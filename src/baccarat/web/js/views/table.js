@@ -14,6 +14,7 @@ import { askLogin, currentUser, onUserChange, refreshUser, setUser } from "../se
 import { TableSocket } from "../socket.js";
 import { variantName } from "../variants.js";
 import { apply, canBet, confirmedStakes, doubleStakes, initialState, me, pendingOn, pendingTotal, rebetStakes, RESULT_MS, secondsLeft } from "../state.js";
+import "./limits_texts.js";
 import { BuyIn } from "./table/buyin.js";
 import { chipsOf, renderActions, renderChips } from "./table/chips.js";
 import { renderConnection, renderCountdown, renderPhase, renderTitle } from "./table/head.js";
@@ -604,6 +605,11 @@ export function mountTable(view, tableId) {
       case "my_refund":
         requestBalance();
         break;
+      case "my_play_reminder": {
+        const values = { m: message.minutes_played, lost: money(message.lost_today), limit: money(message.daily_loss_limit) };
+        toast(() => t(message.daily_loss_limit === null ? "limits_reminder_toast" : "limits_reminder_toast_limit", values), "info");
+        break;
+      }
       case "error":
         if (message.status !== 401 && message.code !== "table.not_found") {
           const { status, code, rule, params, detail } = message;

@@ -7,6 +7,7 @@ import { h, replace, toast } from "../../dom.js";
 import { money } from "../../format.js";
 import { lang, t } from "../../i18n.js";
 import { explain } from "../../refusals.js";
+import { minorOf } from "../limits.js";
 import "./people_texts.js";
 
 /** The nav's text key of this section. */
@@ -31,6 +32,42 @@ export function suspension(who, done) {
     },
   }, t(who.suspended ? "staff_reinstate" : "staff_suspend"));
   return h("div", { class: "staff-suspension" }, who.suspended ? null : reason, button);
+}
+
+/** A player's responsible-gaming settings, loaded when opened and saved by the house (audited). @param {string} name */
+function limitsEditor(name) {
+  const loss = /** @type {HTMLInputElement} */ (h("input", { inputmode: "decimal", "aria-label": t("limits_loss"), placeholder: t("limits_loss_none"), "data-testid": `limits-loss-${name}` }));
+  const reminder = /** @type {HTMLInputElement} */ (h("input", { type: "number", min: "5", max: "1440", "aria-label": t("limits_reminder"), placeholder: t("limits_reminder_none") }));
+  const facts = h("span", { class: "muted small" });
+  const box = h("details", { class: "staff-limits" }, h("summary", {}, t("safer_play")));
+  box.addEventListener("toggle", async () => {
+    if (!(/** @type {HTMLDetailsElement} */ (box).open)) return;
+    try {
+      const limits = await api(`/api/admin/players/${encodeURIComponent(name)}/limits`);
+      loss.value = limits.daily_loss_limit === null ? "" : (limits.daily_loss_limit / 100).toFixed(2);
+      reminder.value = limits.session_reminder_minutes === null ? "" : String(limits.session_reminder_minutes);
+      facts.textContent = `${t("limits_lost")} ${money(limits.lost_today)}`;
+    } catch (error) {
+      facts.textContent = explain(error);
+    }
+  });
+  const save = h("button", {
+    type: "button",
+    "data-testid": `limits-save-${name}`,
+    onclick: async () => {
+      const amount = minorOf(loss.value);
+      if (Number.isNaN(amount)) return toast(t("limits_bad_amount", { amount: loss.value }), "error");
+      const body = { daily_loss_limit: amount, session_reminder_minutes: reminder.value.trim() ? Number(reminder.value) : null };
+      try {
+        await api(`/api/admin/players/${encodeURIComponent(name)}/limits`, { method: "PUT", body });
+        toast(t("limits_saved"));
+      } catch (error) {
+        toast(explain(error), "error");
+      }
+    },
+  }, t("limits_save"));
+  box.append(h("div", { class: "row" }, loss, reminder, save, facts));
+  return box;
 }
 
 /** @param {boolean} suspended */
@@ -79,7 +116,7 @@ export function mount(el, _parts) {
               h("td", { class: "num" }, money(p.owed)),
               h("td", {}, when.format(new Date(p.created_at * 1000))),
               h("td", {}, stateBadge(p.suspended)),
-              h("td", {}, suspension(p, load)),
+              h("td", {}, suspension(p, load), limitsEditor(p.name)),
             ),
           ),
         ),
