@@ -33,6 +33,14 @@ export function mountLimits(view) {
   const exclude = /** @type {HTMLInputElement} */ (h("input", { id: "limit-exclude", "data-testid": "limit-exclude", type: "number", min: "1", max: "3650" }));
   const facts = h("dl", { class: "limits-facts", "data-testid": "limits-facts" });
   const error = h("p", { class: "error", role: "alert", id: "limits-error" });
+  /** @type {(() => string)|null} */
+  let refusal = null;
+
+  /** Show why the server refused (written again in each language), or nothing. @param {(() => string)|null} text */
+  function refuse(text) {
+    refusal = text;
+    error.textContent = text ? text() : "";
+  }
 
   /** @param {any} limits */
   function draw(limits) {
@@ -62,25 +70,26 @@ export function mountLimits(view) {
       const limits = await api("/api/me/limits");
       if (!gone) draw(limits);
     } catch (failure) {
-      error.textContent = explain(failure);
+      refuse(() => explain(failure));
     }
   }
 
   /** @param {Event} event */
   async function save(event) {
     event.preventDefault();
-    error.textContent = "";
+    refuse(null);
     const body = { daily_loss_limit: minorOf(loss.value), session_reminder_minutes: wholeOf(reminder.value), exclude_days: wholeOf(exclude.value) };
     if (Number.isNaN(body.daily_loss_limit)) {
-      error.textContent = t("limits_bad_amount", { amount: loss.value });
+      const typed = loss.value;
+      refuse(() => t("limits_bad_amount", { amount: typed }));
       return;
     }
     try {
       draw(await api("/api/me/limits", { method: "PUT", body }));
-      toast(t("limits_saved"));
+      toast(() => t("limits_saved"));
       if (body.exclude_days) await refreshUser();
     } catch (failure) {
-      error.textContent = explain(failure);
+      refuse(() => explain(failure));
     }
   }
 
@@ -94,7 +103,10 @@ export function mountLimits(view) {
     drawnFor = who();
     load();
   });
-  const offLang = onLangChange(() => load());
+  const offLang = onLangChange(() => {
+    load();
+    if (refusal) error.textContent = refusal();
+  });
   load();
   return () => {
     gone = true;

@@ -45,7 +45,7 @@ export function mount(el, _parts) {
     const body = { name: name.value.trim(), password: password.value, tables: ticked(form) };
     try {
       await api("/api/admin/dealers", { method: "POST", body });
-      toast(t("staff_created", { name: body.name }));
+      toast(() => t("staff_created", { name: body.name }));
       name.value = "";
       password.value = "";
       load();
@@ -57,7 +57,7 @@ export function mount(el, _parts) {
   async function save(/** @type {string} */ who, /** @type {HTMLElement} */ box) {
     try {
       await api(`/api/admin/dealers/${encodeURIComponent(who)}/tables`, { method: "PUT", body: { tables: ticked(box) } });
-      toast(t("staff_saved", { name: who }));
+      toast(() => t("staff_saved", { name: who }));
       load();
     } catch (error) {
       toast(explain(error), "error");

@@ -24,7 +24,8 @@ export function suspension(who, done) {
       const body = { suspended: !who.suspended, ...(reason.value.trim() ? { reason: reason.value.trim() } : {}) };
       try {
         await api(`/api/admin/users/${encodeURIComponent(who.name)}/suspension`, { method: "POST", body });
-        toast(t(who.suspended ? "staff_done_reinstated" : "staff_done_suspended", { name: who.name }));
+        const key = who.suspended ? "staff_done_reinstated" : "staff_done_suspended";
+        toast(() => t(key, { name: who.name }));
         done();
       } catch (error) {
         toast(explain(error), "error");
@@ -60,7 +61,7 @@ function limitsEditor(name) {
       const body = { daily_loss_limit: amount, session_reminder_minutes: reminder.value.trim() ? Number(reminder.value) : null };
       try {
         await api(`/api/admin/players/${encodeURIComponent(name)}/limits`, { method: "PUT", body });
-        toast(t("limits_saved"));
+        toast(() => t("limits_saved"));
       } catch (error) {
         toast(explain(error), "error");
       }

@@ -1,0 +1,133 @@
+"""The back office's people and safer play in the browser: the admin creates a dealer and assigns
+their tables, suspends and reinstates a player and sets the player's loss limit; the player
+tightens their own limits, is refused a loosening in their language, and a bet past the limit is
+refused at the table. Screenshots in three languages, desktop and phone."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _page(chromium: Any, server: Any, token: str, *, locale: str = "zh-TW", width: int = 1280) -> Any:
+    context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
+    context.set_default_timeout(20_000)
+    context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+def _register(server: Any) -> tuple[str, str]:
+    name = f"people{int(time.time() * 1000) % 10**9}"
+    answer = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"})
+    assert answer.status_code == 201, answer.text
+    return name, str(answer.json()["token"])
+
+
+def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artifacts: Path) -> None:
+    player, token = _register(server)
+    admin = _page(chromium, server, server.admin_token())
+    admin.goto(f"{server.url}/#/admin/dealers")
+    dealer = f"deal{int(time.time() * 1000) % 10**8}"
+    admin.fill("[data-testid=dealer-name]", dealer)
+    admin.fill("[data-testid=dealer-password]", "dealer-pass-9")
+    admin.check("[data-testid=assign-new-web-live]")
+    admin.click("[data-testid=dealer-create]")
+    admin.wait_for_selector(f"article.staff-dealer[data-dealer={dealer}]")
+    assert admin.is_checked(f"[data-testid=assign-{dealer}-web-live]")
+    admin.screenshot(path=str(artifacts / "back-office-dealers-zh-Hant.png"), full_page=True)
+    login = httpx.post(f"{server.url}/api/auth/login", json={"name": dealer, "password": "dealer-pass-9"})
+    assert login.status_code == 200
+    tables = httpx.get(f"{server.url}/api/dealer/tables", headers={"Authorization": f"Bearer {login.json()['token']}"})
+    assert [t["id"] for t in tables.json()["tables"]] == ["web-live"]
+
+    admin.goto(f"{server.url}/#/admin/players")
+    admin.fill("[data-testid=players-search]", player)
+    admin.press("[data-testid=players-search]", "Enter")
+    admin.wait_for_selector(f"tr[data-player={player}]")
+    admin.click(f"[data-testid=suspend-{player}]")
+    admin.wait_for_selector(f"[data-testid=reinstate-{player}]")
+    me = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"})
+    assert me.status_code == 401, "a suspended player's session ends at once"
+    refused = httpx.post(f"{server.url}/api/auth/login", json={"name": player, "password": "password-123"})
+    assert refused.status_code == 403 and refused.json()["code"] == "account.suspended"
+    admin.click(f"[data-testid=reinstate-{player}]")
+    admin.wait_for_selector(f"[data-testid=suspend-{player}]")
+    admin.click(f"tr[data-player={player}] details.staff-limits summary")
+    admin.wait_for_selector(f"tr[data-player={player}] details.staff-limits .small:not(:empty)")  # loaded
+    admin.fill(f"[data-testid=limits-loss-{player}]", "50")
+    admin.click(f"[data-testid=limits-save-{player}]")
+    token = httpx.post(f"{server.url}/api/auth/login", json={"name": player, "password": "password-123"}).json()["token"]
+    boss = {"Authorization": f"Bearer {server.admin_token()}"}
+    deadline = time.monotonic() + 10
+    while httpx.get(f"{server.url}/api/admin/players/{player}/limits", headers=boss).json()["daily_loss_limit"] != 5000:
+        assert time.monotonic() < deadline, "the house's limit was not saved"
+        time.sleep(0.2)
+    admin.select_option("[data-testid=lang]", "en")
+    admin.wait_for_selector(f"tr[data-player={player}]")
+    admin.screenshot(path=str(artifacts / "back-office-players-en.png"), full_page=True)
+    admin.set_viewport_size({"width": 390, "height": 844})
+    admin.select_option("[data-testid=lang]", "zh-Hans")
+    admin.wait_for_selector(f"tr[data-player={player}]")
+    assert admin.evaluate("document.documentElement.scrollWidth") <= 400
+    admin.screenshot(path=str(artifacts / "back-office-players-zh-Hans-phone.png"), full_page=True)
+    entries = httpx.get(f"{server.url}/api/admin/audit?limit=50", headers=boss).json()["entries"]
+    actions = {e["action"] for e in entries if e["actor"] == "admin"}
+    assert {"staff.dealer_created", "staff.suspended", "staff.reinstated", "staff.limits"} <= actions
+    assert admin.errors == []
+
+
+def test_a_player_sets_safer_play_limits_and_the_table_keeps_them(chromium: Any, server: Any, artifacts: Path) -> None:
+    _, token = _register(server)
+    page = _page(chromium, server, token)
+    page.goto(f"{server.url}/#/limits")
+    page.wait_for_selector("[data-testid=limits-facts] dd")
+    assert page.get_attribute("nav [data-nav=safer_play]", "aria-current") == "page"
+    page.fill("[data-testid=limit-loss]", "12")
+    page.fill("[data-testid=limit-reminder]", "30")
+    page.click("[data-testid=limits-save]")
+    page.wait_for_function("() => document.querySelector('[data-testid=limits-facts]').textContent.includes('12.00')")
+    page.fill("[data-testid=limit-loss]", "500")
+    page.click("[data-testid=limits-save]")
+    page.wait_for_selector("#limits-error:not(:empty)")
+    assert "放寬限額請聯絡場方" in page.inner_text("#limits-error")
+    page.screenshot(path=str(artifacts / "safer-play-zh-Hant.png"), full_page=True)
+    page.select_option("[data-testid=lang]", "en")
+    page.wait_for_selector("[data-testid=limits-facts] dd")
+    page.screenshot(path=str(artifacts / "safer-play-en.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("[data-testid=lang]", "zh-Hans")
+    page.wait_for_selector("[data-testid=limits-facts] dd")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    page.screenshot(path=str(artifacts / "safer-play-zh-Hans-phone.png"), full_page=True)
+    # at the table: 10.00 is within the 12.00 limit, 5.00 more is not
+    headers = {"Authorization": f"Bearer {token}"}
+    deadline = time.monotonic() + 30
+    while True:
+        current = httpx.get(f"{server.url}/api/tables/web-slow").json()["round"]
+        if current and current["status"] == "betting" and current["closes_at"] - time.time() > 3:
+            break
+        assert time.monotonic() < deadline, "no betting round"
+        time.sleep(0.2)
+    first = httpx.post(f"{server.url}/api/tables/web-slow/bets", json={"client_id": "p1", "bet": "player", "stake": 1000}, headers=headers)
+    assert first.status_code == 201, first.text
+    second = httpx.post(f"{server.url}/api/tables/web-slow/bets", json={"client_id": "p2", "bet": "player", "stake": 500}, headers=headers)
+    assert second.status_code == 409 and second.json()["code"] == "limit.daily_loss"
+    assert second.json()["params"]["left"] == 200
+    explained = page.evaluate(
+        "(p) => import('/js/refusals.js').then((m) => m.explain(p))", second.json()
+    )
+    assert "1,200.00" not in explained and "12.00" in explained and "2.00" in explained
+    refused = [e for e in page.errors if e.startswith("Failed to load resource") and "(Forbidden)" in e]
+    assert len(refused) == 1, "the loosening the server refused"
+    assert [e for e in page.errors if e not in refused] == []
