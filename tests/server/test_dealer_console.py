@@ -103,6 +103,8 @@ def test_dealers_are_created_assigned_and_refused_elsewhere(tmp_path: Path, cloc
     players = client.get("/api/admin/players?query=an", headers=boss).json()
     assert players["total"] == 1 and players["players"][0]["name"] == "ann"
     assert players["players"][0]["wallet"] == 100000
+    assert client.get("/api/admin/players/ann/history", headers=boss).json() == {"rounds": []}
+    assert client.get("/api/admin/players/dana/history", headers=boss).json()["code"] == "player.not_found"
     actions = [e["action"] for e in client.get("/api/admin/audit", headers=boss).json()["entries"]]
     for action in ("staff.dealer_created", "staff.dealer_tables", "staff.suspended", "staff.reinstated"):
         assert action in actions

@@ -67,7 +67,9 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     admin.wait_for_selector(f"tr[data-player={player}] details.staff-limits .small:not(:empty)")  # loaded
     admin.fill(f"[data-testid=limits-loss-{player}]", "50")
     admin.click(f"[data-testid=limits-save-{player}]")
-    token = httpx.post(f"{server.url}/api/auth/login", json={"name": player, "password": "password-123"}).json()["token"]
+    token = httpx.post(f"{server.url}/api/auth/login", json={"name": player, "password": "password-123"}).json()[
+        "token"
+    ]
     boss = {"Authorization": f"Bearer {server.admin_token()}"}
     deadline = time.monotonic() + 10
     while httpx.get(f"{server.url}/api/admin/players/{player}/limits", headers=boss).json()["daily_loss_limit"] != 5000:
@@ -75,6 +77,8 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
         time.sleep(0.2)
     admin.select_option("[data-testid=lang]", "en")
     admin.wait_for_selector(f"tr[data-player={player}]")
+    admin.click(f"[data-testid=history-{player}] summary")
+    admin.wait_for_selector(f"[data-testid=history-{player}] p.muted")  # no round played yet
     admin.screenshot(path=str(artifacts / "back-office-players-en.png"), full_page=True)
     admin.set_viewport_size({"width": 390, "height": 844})
     admin.select_option("[data-testid=lang]", "zh-Hans")
@@ -119,14 +123,20 @@ def test_a_player_sets_safer_play_limits_and_the_table_keeps_them(chromium: Any,
             break
         assert time.monotonic() < deadline, "no betting round"
         time.sleep(0.2)
-    first = httpx.post(f"{server.url}/api/tables/web-slow/bets", json={"client_id": "p1", "bet": "player", "stake": 1000}, headers=headers)
+    first = httpx.post(
+        f"{server.url}/api/tables/web-slow/bets",
+        json={"client_id": "p1", "bet": "player", "stake": 1000},
+        headers=headers,
+    )
     assert first.status_code == 201, first.text
-    second = httpx.post(f"{server.url}/api/tables/web-slow/bets", json={"client_id": "p2", "bet": "player", "stake": 500}, headers=headers)
+    second = httpx.post(
+        f"{server.url}/api/tables/web-slow/bets",
+        json={"client_id": "p2", "bet": "player", "stake": 500},
+        headers=headers,
+    )
     assert second.status_code == 409 and second.json()["code"] == "limit.daily_loss"
     assert second.json()["params"]["left"] == 200
-    explained = page.evaluate(
-        "(p) => import('/js/refusals.js').then((m) => m.explain(p))", second.json()
-    )
+    explained = page.evaluate("(p) => import('/js/refusals.js').then((m) => m.explain(p))", second.json())
     assert "1,200.00" not in explained and "12.00" in explained and "2.00" in explained
     refused = [e for e in page.errors if e.startswith("Failed to load resource") and "(Forbidden)" in e]
     assert len(refused) == 1, "the loosening the server refused"

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Path, Query
 
 from baccarat.server.api.context import AppContext
 from baccarat.server.api.deps import AdminUser, ContextDep
+from baccarat.server.api.models import HistoryOut
 from baccarat.server.api.problems import ERRORS, Refusal
 from baccarat.server.api.staff_models import (
     DealerBody,
@@ -109,6 +110,16 @@ async def players(
         ],
         total=total,
     )
+
+
+@router.get("/players/{name}/history")
+async def player_history(
+    name: Name, _: AdminUser, context: ContextDep, limit: Annotated[int, Query(ge=1, le=100)] = 20
+) -> HistoryOut:
+    """A player's last rounds, as the player sees them in ``GET /api/me/history``."""
+    player = await _user(context, name, Role.PLAYER)
+    service = context.service
+    return HistoryOut(rounds=await service.read(service.store.rounds.history, player, limit=limit))
 
 
 @router.post("/users/{name}/suspension")

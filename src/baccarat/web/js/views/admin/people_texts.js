@@ -12,7 +12,7 @@ extend({
     staff_none: "沒有符合的帳戶", staff_done_suspended: "{name} 已暫停：其登入已全部結束", staff_done_reinstated: "{name} 已恢復",
     staff_tables: "負責賭桌", staff_new_dealer: "新增荷官", staff_password: "密碼", staff_create: "建立",
     staff_save_tables: "儲存賭桌", staff_created: "已建立荷官 {name}", staff_saved: "{name} 的賭桌已更新",
-    staff_console: "荷官台", staff_no_tables: "未派桌",
+    staff_console: "荷官台", staff_no_tables: "未派桌", staff_history: "最近牌局",
   },
   en: {
     staff_players: "Players", staff_dealers: "Dealers",
@@ -22,6 +22,6 @@ extend({
     staff_none: "No account matches", staff_done_suspended: "{name} is suspended: every session has ended", staff_done_reinstated: "{name} is reinstated",
     staff_tables: "Tables", staff_new_dealer: "New dealer", staff_password: "Password", staff_create: "Create",
     staff_save_tables: "Save tables", staff_created: "Dealer {name} created", staff_saved: "{name}'s tables are saved",
-    staff_console: "Console", staff_no_tables: "No table",
+    staff_console: "Console", staff_no_tables: "No table", staff_history: "Recent rounds",
   },
 });

@@ -71,6 +71,30 @@ function limitsEditor(name) {
   return box;
 }
 
+/** A player's last rounds, loaded when opened: table, round, stakes and what came back. @param {string} name */
+function historyViewer(name) {
+  const body = h("div", { class: "small" });
+  const box = h("details", { class: "staff-history", "data-testid": `history-${name}` }, h("summary", {}, t("staff_history")), body);
+  box.addEventListener("toggle", async () => {
+    if (!(/** @type {HTMLDetailsElement} */ (box).open)) return;
+    try {
+      const { rounds } = await api(`/api/admin/players/${encodeURIComponent(name)}/history?limit=20`);
+      if (!rounds.length) return replace(body, h("p", { class: "muted" }, t("no_rounds")));
+      replace(
+        body,
+        h("ul", { class: "staff-rounds" }, ...rounds.map((/** @type {any} */ r) => {
+          const staked = r.bets.reduce((/** @type {number} */ n, /** @type {any} */ b) => n + b.stake, 0);
+          const back = r.bets.reduce((/** @type {number} */ n, /** @type {any} */ b) => n + (b.returned || 0), 0);
+          return h("li", { "data-round": r.round_id }, `${r.table} #${r.number} · ${t(`phase_${r.status}`)} · ${t("stake")} ${money(staked)} · ${t("returned")} ${money(back)}`);
+        })),
+      );
+    } catch (error) {
+      replace(body, h("p", { class: "error" }, explain(error)));
+    }
+  });
+  return box;
+}
+
 /** @param {boolean} suspended */
 export function stateBadge(suspended) {
   return h("span", { class: `admin-badge ${suspended ? "closed" : "open"}` }, t(suspended ? "staff_suspended" : "staff_active"));
@@ -117,7 +141,7 @@ export function mount(el, _parts) {
               h("td", { class: "num" }, money(p.owed)),
               h("td", {}, when.format(new Date(p.created_at * 1000))),
               h("td", {}, stateBadge(p.suspended)),
-              h("td", {}, suspension(p, load), limitsEditor(p.name)),
+              h("td", {}, suspension(p, load), limitsEditor(p.name), historyViewer(p.name)),
             ),
           ),
         ),
