@@ -30,6 +30,7 @@ __all__ = [
     "CoupResult",
     "Hand",
     "Position",
+    "Reason",
     "Side",
     "Winner",
     "banker_draws",
@@ -137,15 +138,37 @@ def banker_draws(banker_total: int, player_third: int | None, *, player_total: i
     return player_third in BANKER_DRAWS_ON_PLAYER_THIRD.get(banker_total, frozenset())
 
 
-def _banker_reason(banker_total: int, player_third: int | None, draws: bool) -> str:
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a hand draws or stands (R12–R15): a stable ``code`` with its ``params`` (for a client to
+    write in its language) and the English ``text``.
+
+    >>> _banker_reason(3, 8, False)
+    Reason(code='banker_on_third', params=(('total', 3), ('third', 8), ('draws', False)), text="Banker 3 stands: Player's third card is a 8")
+    """
+
+    code: str
+    params: tuple[tuple[str, Any], ...]
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code", "params", "text"}``."""
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
+
+
+def _banker_reason(banker_total: int, player_third: int | None, draws: bool) -> Reason:
     verb = "draws" if draws else "stands"
     if player_third is None:
-        return f"Banker {banker_total} {verb}: Player stood, Banker draws on 0–5 and stands on 6–7"
+        text = f"Banker {banker_total} {verb}: Player stood, Banker draws on 0–5 and stands on 6–7"
+        return Reason("banker_player_stood", (("total", banker_total), ("draws", draws)), text)
     if banker_total <= 2:
-        return f"Banker {banker_total} draws: Banker always draws on 0–2"
+        return Reason(
+            "banker_low", (("total", banker_total),), f"Banker {banker_total} draws: Banker always draws on 0–2"
+        )
     if banker_total == 7:
-        return "Banker 7 stands: Banker always stands on 7"
-    return f"Banker {banker_total} {verb}: Player's third card is a {player_third}"
+        return Reason("banker_seven", (), "Banker 7 stands: Banker always stands on 7")
+    text = f"Banker {banker_total} {verb}: Player's third card is a {player_third}"
+    return Reason("banker_on_third", (("total", banker_total), ("third", player_third), ("draws", draws)), text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +294,8 @@ class CoupDealer:
     cards: dict[Position, Card] = field(default_factory=dict)
     face_up: list[Position] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    #: the reasons with their codes and params, as :class:`Reason` (the texts are ``reasons``)
+    explained: list[Reason] = field(default_factory=list)
     voided: bool = False
 
     @property
@@ -333,16 +358,22 @@ class CoupDealer:
             b = hand_total(self.cards[x] for x in (Position.BANKER_1, Position.BANKER_2))
             if p >= 8 or b >= 8:
                 who = "Player" if p >= b and p >= 8 else "Banker"
-                self.reasons.append(f"Natural: {who} {max(p, b)} on two cards, neither hand draws")
+                text = f"Natural: {who} {max(p, b)} on two cards, neither hand draws"
+                self._reason(Reason("natural", (("side", who.lower()), ("total", max(p, b))), text))
                 return
             verb = "draws" if p in PLAYER_DRAWS_ON else "stands"
-            self.reasons.append(f"Player {p} {verb}: Player draws on 0–5 and stands on 6–7")
+            text = f"Player {p} {verb}: Player draws on 0–5 and stands on 6–7"
+            self._reason(Reason("player_two_cards", (("total", p), ("draws", verb == "draws")), text))
             if verb == "stands":
-                self.reasons.append(_banker_reason(b, None, b in BANKER_DRAWS_IF_PLAYER_STOOD))
+                self._reason(_banker_reason(b, None, b in BANKER_DRAWS_IF_PLAYER_STOOD))
         elif position is Position.PLAYER_3:
             b = hand_total(self.cards[x] for x in (Position.BANKER_1, Position.BANKER_2))
             third = self.cards[Position.PLAYER_3].point
-            self.reasons.append(_banker_reason(b, third, banker_draws(b, third)))
+            self._reason(_banker_reason(b, third, banker_draws(b, third)))
+
+    def _reason(self, reason: Reason) -> None:
+        self.reasons.append(reason.text)
+        self.explained.append(reason)
 
     def replace_last(self, card: Card) -> tuple[Position, Card]:
         """Correct the last card entered (R18): its position takes ``card`` and the draw reasons are
@@ -364,6 +395,7 @@ class CoupDealer:
         position, replaced = entered[-1]
         self.cards.clear()
         self.reasons.clear()
+        self.explained.clear()
         for at, dealt in [*entered[:-1], (position, card)]:
             self.cards[at] = dealt
             self._explain(at)

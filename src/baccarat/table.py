@@ -389,6 +389,11 @@ class Table:
         return self.state.round
 
     @property
+    def last_coup(self) -> bool:
+        """Whether the coup in progress (between coups: the next one) is the shoe's last (R6)."""
+        return self._is_last(self._dealt if self.state.phase is not Phase.IDLE else None)
+
+    @property
     def due(self) -> Position | None:
         """The position of the next card to deal, or ``None`` (no coup in progress, or cards wait to be turned)."""
         if self.state.phase is not Phase.DEALING or self.state.reveal_due is not None:

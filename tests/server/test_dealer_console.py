@@ -150,12 +150,19 @@ def test_a_dealer_runs_a_round_card_by_card(tmp_path: Path, clock: ManualClock) 
     assert client.post(url, json={"card": "2C"}, headers=dana).json()["due"] == "player_3"
     view = _console(client, dana)
     assert view["reasons"] == ["Player 5 draws: Player draws on 0–5 and stands on 6–7"]
+    assert view["explained"] == [
+        {"code": "player_two_cards", "params": {"total": 5, "draws": True}, "text": view["reasons"][0]}
+    ]
     assert [c["short"] for c in view["cards"]] == ["P1", "B1", "P2", "B2"]
-    assert client.post("/api/dealer/tables/floor-1/cut-card", headers=dana).json()["cut_card_at"] == 1
+    cut = client.post("/api/dealer/tables/floor-1/cut-card", headers=dana).json()
+    assert cut["cut_card_at"] == 1 and not cut["last_coup"], "one more coup after the cut card's (R6)"
     assert client.post(url, json={"card": "4S"}, headers=dana).json()["due"] == "banker_3"
     assert client.post(url, json={"card": "8D"}, headers=dana).json()["due"] is None  # Player 9 beats Banker 3
     me = wait_for(client, lambda: (m := client.get("/api/me", headers=ann).json())["balance"] == 101000 and m)
     assert me["balance"] == 101000
+    assert wait_for(client, lambda: (v := _console(client, dana))["phase"] == "idle" and v)["last_coup"], (
+        "the next is the last"
+    )
     entries = client.get("/api/admin/audit?table=floor-1", headers=boss).json()["entries"]
     done = [(e["actor"], e["action"], e["status"]) for e in reversed(entries)]
     assert ("dana", "table.open_betting", 202) in done and ("dana", "table.correct_card", 200) in done

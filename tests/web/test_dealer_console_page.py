@@ -140,8 +140,9 @@ def test_a_dealer_deals_three_coups_from_the_console(
         elif number == 2:
             _deal(console, cards[:4])
             assert console.get_attribute("[data-testid=due]", "data-due") == "player_3"
-            assert "Player 5 draws" in console.inner_text("#dealer-reasons")
+            assert "閒家 5 點補牌" in console.inner_text("#dealer-reasons")
             console.select_option("[data-testid=lang]", "en")
+            assert "Player 5 draws" in console.inner_text("#dealer-reasons")
             console.screenshot(path=str(artifacts / "dealer-console-en.png"), full_page=True)
             console.select_option("[data-testid=lang]", "zh-Hans")
             _deal(console, cards[4:-1])

@@ -39,6 +39,14 @@ class ConsoleCard(BaseModel):
     face_down: bool
 
 
+class ConsoleReason(BaseModel):
+    """Why a hand draws or stands (R12–R15): a stable ``code``, its ``params`` and the English ``text``."""
+
+    code: str
+    params: dict[str, int | str | bool]
+    text: str
+
+
 class ConsoleRound(BaseModel):
     """The stored round in play."""
 
@@ -63,6 +71,8 @@ class ConsoleOut(BaseModel):
     due_short: str | None
     due_label: str | None
     reasons: list[str]
+    explained: list[ConsoleReason]
+    last_coup: bool
     can_correct: bool
     reveal_due: str | None
     shoe_number: int

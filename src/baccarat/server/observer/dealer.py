@@ -88,6 +88,8 @@ def console_view(table: Table, round_row: Mapping[str, Any] | None, *, dealer_pa
         "due_short": None if due is None else SHORT[due],
         "due_label": None if due is None else due.label,
         "reasons": list(coup.reasons) if dealing else [],
+        "explained": [reason.to_dict() for reason in coup.explained] if dealing else [],
+        "last_coup": table.last_coup,
         "can_correct": dealing and bool(cards),
         "reveal_due": None if state.reveal_due is None else state.reveal_due.value,
         "shoe_number": state.shoe_number,

@@ -14,7 +14,7 @@ import { hasText, onLangChange, t } from "../i18n.js";
 import { explain } from "../refusals.js";
 import { askLogin, currentUser, onUserChange } from "../session.js";
 import { TableSocket } from "../socket.js";
-import { bySide, cardCode, cardGrid, handTotal } from "./dealer/codes.js";
+import { bySide, cardCode, cardGrid, handTotal, reasonText } from "./dealer/codes.js";
 import "./dealer_texts.js";
 
 /** Show the console of table `tableId` in `view`; returns a function that leaves it. @param {HTMLElement} view @param {string} tableId */
@@ -336,6 +336,7 @@ function drawHead(el, view) {
     view.round ? h("li", { "data-round": view.round.id }, t("dealer_round", { n: view.round.number })) : null,
     h("li", {}, t("dealer_players", { n: view.players })),
     view.cut_card_at ? h("li", { class: "cut", "data-testid": "cut-card-out" }, t("dealer_cut_out", { n: view.cut_card_at })) : null,
+    view.last_coup ? h("li", { class: "cut", "data-testid": "last-coup" }, t(view.phase === "idle" ? "dealer_next_is_last" : "dealer_last_coup")) : null,
   ];
   replace(el.status, ...items);
 }
@@ -360,7 +361,7 @@ function drawDue(el, view, correcting) {
   const holder = view.reveal_due ? view.squeezers[view.reveal_due] : null;
   const side = view.reveal_due ? `${t(`${view.reveal_due}_side`)}${holder ? ` (${holder})` : ""}` : "";
   el.next.textContent = t(`dealer_next_${view.next}`, { side });
-  replace(el.reasons, ...view.reasons.map((/** @type {string} */ reason) => h("li", { lang: "en" }, reason)));
+  replace(el.reasons, ...view.explained.map((/** @type {any} */ reason) => h("li", { "data-code": reason.code }, reasonText(reason))));
   el.reasons.setAttribute("aria-label", t("dealer_reasons"));
 }
 

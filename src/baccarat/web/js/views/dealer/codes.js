@@ -2,7 +2,11 @@
 // Card codes as the dealer types them or a card reader sends them (R1's notation: rank A 2–9 T (or
 // 10) J Q K, then suit S H D C or ♠ ♥ ♦ ♣, any case), written the server's way ("AS", "TH"), and
 // the console's grid of the 52 cards. baccarat.cards.Card.parse reads the same notation; a test
-// checks that the two agree on every code.
+// checks that the two agree on every code. The drawing rules' reasons come from the server by code
+// (baccarat.coup.Reason) and are written here in the page's language.
+
+import { hasText, t } from "../../i18n.js";
+import "../dealer_texts.js";
 
 /** The ranks in the server's notation, in order. */
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
@@ -57,4 +61,27 @@ export function handTotal(codes) {
     total += index >= 9 ? 0 : index + 1;
   }
   return total % 10;
+}
+
+/**
+ * A drawing reason in the page's language, from its code and params (the English text the server
+ * sent where the page has no words for the code).
+ * @param {{code: string, params: Record<string, any>, text: string}} reason
+ */
+export function reasonText(reason) {
+  const key = reasonKey(reason);
+  if (!hasText(key)) return reason.text;
+  const params = { ...reason.params };
+  if (typeof params.side === "string") params.side = t(`${params.side}_side`);
+  return t(key, params);
+}
+
+/**
+ * The text key of a drawing reason (R12–R15) the server gives by code and params: the keys
+ * `dealer_reason_<code>` (with `_draws` / `_stands` where the reason draws or stands).
+ * @param {{code: string, params: Record<string, unknown>}} reason
+ */
+export function reasonKey(reason) {
+  const verb = "draws" in reason.params ? (reason.params.draws ? "_draws" : "_stands") : "";
+  return `dealer_reason_${reason.code}${verb}`;
 }
