@@ -372,6 +372,27 @@ class Table:
                 )
         self._dealt: DealtCoup | None = None
 
+    def reconfigure(self, config: TableConfig) -> None:
+        """Take new settings between rounds (the house changed the limits or the timing): the shoe,
+        how cards reach the table and the seats stay as they are. The settings are not events: a
+        table rebuilt from its log is given the settings in force."""
+        if self.state.phase is not Phase.IDLE:
+            raise PhaseError(
+                f"round {self.state.round} is in progress",
+                hint="change the settings between rounds",
+                code="round.in_progress",
+                params={"round": self.state.round, "phase": self.state.phase},
+            )
+        kept = ("shoe", "deal_source", "seats")
+        if any(getattr(config, name) != getattr(self.config, name) for name in kept):
+            raise InputError(
+                "the new settings change the shoe, the deal or the seats",
+                hint="change only limits and timing while the table runs",
+                code="config.invalid",
+                params={"setting": "shoe"},
+            )
+        self.config = config
+
     # --- reading --------------------------------------------------------------------------------
 
     @property

@@ -85,9 +85,32 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     admin.wait_for_selector(f"tr[data-player={player}]")
     assert admin.evaluate("document.documentElement.scrollWidth") <= 400
     admin.screenshot(path=str(artifacts / "back-office-players-zh-Hans-phone.png"), full_page=True)
+    # a table's limits changed from the Tables section, in force from the next round; then put back
+    admin.set_viewport_size({"width": 1280, "height": 900})
+    admin.goto(f"{server.url}/#/admin/tables")
+    admin.fill("[data-testid=setting-max_bet-web-closed]", "400")
+    admin.click("[data-testid=table-settings-save-web-closed]")
+    deadline = time.monotonic() + 10
+    while (
+        httpx.get(f"{server.url}/api/admin/tables/web-closed/settings", headers=boss).json()["changes"].get("max_bet")
+        != 40000
+    ):
+        assert time.monotonic() < deadline, "the table's settings were not changed"
+        time.sleep(0.2)
+    admin.wait_for_selector("[data-testid=setting-max_bet-web-closed][value='400.00']")
+    admin.evaluate("window.scrollTo(0, 0)")
+    admin.screenshot(path=str(artifacts / "back-office-table-settings-zh-Hans.png"), full_page=True)
+    reset = {"min_bet": None, "max_bet": None, "betting_seconds": None}
+    httpx.put(f"{server.url}/api/admin/tables/web-closed/settings", json=reset, headers=boss).raise_for_status()
     entries = httpx.get(f"{server.url}/api/admin/audit?limit=50", headers=boss).json()["entries"]
     actions = {e["action"] for e in entries if e["actor"] == "admin"}
-    assert {"staff.dealer_created", "staff.suspended", "staff.reinstated", "staff.limits"} <= actions
+    assert {
+        "staff.dealer_created",
+        "staff.suspended",
+        "staff.reinstated",
+        "staff.limits",
+        "settings.changed",
+    } <= actions
     assert admin.errors == []
 
 

@@ -374,6 +374,7 @@ class TableRunner:
 
     async def _open(self) -> None:
         is_open, change_shoe, _ = await self.service.read(self.store.tables.table_flags, self.spec.id)
+        await self._take_settings()
         if not is_open or (self.spec.dealer_paced and not self._open_asked):
             await self._sleep(0.5)
             return
@@ -419,6 +420,18 @@ class TableRunner:
         if self.round is None or int(self.round["id"]) != int(round_id):
             self.round = await self.service.read(self.store.rounds.round_row, int(round_id))
         crash_point("round_opened")
+
+    async def _take_settings(self) -> None:
+        """Between rounds, take the house's latest changes to the table's settings (limits, timing)."""
+        await self.service.refresh_settings(force=True)
+        spec = self.service.lobby.table(self.spec.id)
+        if spec is None or spec == self.spec:
+            return
+        config = spec.table_config()
+        if self.table is not None:
+            self.table.reconfigure(config)
+        self.spec, self.config = spec, config
+        log.info("table %s: settings changed (%s)", spec.id, self.service.lobby.changes.get(spec.id))
 
     def totals(self) -> dict[str, int]:
         """Total stake per bet kind on the table now."""

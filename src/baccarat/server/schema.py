@@ -185,6 +185,8 @@ table_state = Table(
     Column("is_open", Boolean, nullable=False),
     Column("change_shoe", Boolean, nullable=False, default=False),
     Column("in_play_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    #: the house's changes to the table's settings over its tables file (JSON; see TableSpec.SETTABLE)
+    Column("settings", Text, nullable=True),
 )
 
 table_leases = Table(

@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -46,6 +47,8 @@ T = TypeVar("T")
 
 #: How long a process waits for the answer of the table's process to an action it passed on.
 INTENT_SECONDS = 5.0
+#: How long the house's changes to the tables' settings, as read, are used before they are read again.
+SETTINGS_SECONDS = 2.0
 NO_ANSWER = "the table's process did not answer; try again"
 
 IntentHandler = Callable[[User, str, str, dict[str, Any]], Awaitable[tuple[int, dict[str, Any]]]]
@@ -96,6 +99,7 @@ class Service:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-write")
         self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="db-read")
         self.runners: dict[str, TableRunner] = {}
+        self._settings_read = float("-inf")
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: PgListener | None = None
         #: applies an intent to a table this process runs: (user, table id, kind, body) -> (status, answer)
@@ -267,6 +271,17 @@ class Service:
             self._taken.discard(intent_id)
 
     # --- life -----------------------------------------------------------------------------------
+
+    async def refresh_settings(self, *, force: bool = False) -> None:
+        """Read the house's changes to the tables' settings again (at most every
+        :data:`SETTINGS_SECONDS`, or now with ``force``) into :attr:`Lobby.changes`."""
+        now = time.monotonic()
+        if not force and now - self._settings_read < SETTINGS_SECONDS:
+            return
+        self._settings_read = now
+        changes = await self.read(self.store.tables.table_settings)
+        self.lobby.changes.clear()
+        self.lobby.changes.update(changes)
 
     def prepare(self) -> None:
         """Migrate the database and create what the lobby needs (blocking; call before serving)."""

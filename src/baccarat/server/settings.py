@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from baccarat.errors import InputError
 from baccarat.server.policy import Policy, verify_admin_password
@@ -97,6 +98,28 @@ class TableSpec:
         if not 1 <= self.coups_per_seed <= 1000:
             raise InputError(f"table {self.id}: coups_per_seed {self.coups_per_seed} is outside 1–1000")
 
+    #: The settings the house may change while the server runs (the back office), from the next round.
+    SETTABLE: ClassVar[tuple[str, ...]] = (
+        "min_bet",
+        "max_bet",
+        "betting_seconds",
+        "card_seconds",
+        "settle_pause_seconds",
+    )
+
+    def with_settings(self, changes: Mapping[str, Any]) -> TableSpec:
+        """This table with the house's changes to :attr:`SETTABLE` settings (refused when not valid).
+
+        >>> TableSpec(id="t", name="T").with_settings({"min_bet": 500}).min_bet
+        500
+        """
+        unknown = sorted(set(changes) - set(self.SETTABLE))
+        if unknown:
+            raise InputError(f"table {self.id}: {unknown} cannot be changed", hint=f"settable: {list(self.SETTABLE)}")
+        changed = replace(self, **dict(changes))
+        changed.table_config()  # the table's own rules accept the new limits
+        return changed
+
     def table_config(self) -> TableConfig:
         """The table state machine's settings. The server deals each coup from its provably fair
         shoe when betting opens and enters the cards into the table, so the table itself always
@@ -153,9 +176,22 @@ class Lobby:
     #: sessions, log-in throttling, per-address limits, websocket origins (the ``[security]`` section)
     policy: Policy = field(default_factory=Policy)
 
+    #: the house's changes to each table's settings, kept up to date by the service (see TableSpec.SETTABLE)
+    changes: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+
     def table(self, table_id: str) -> TableSpec | None:
-        """The table with this id, if any."""
-        return next((spec for spec in self.tables if spec.id == table_id), None)
+        """The table with this id, with the house's changes to its settings, if any."""
+        spec = next((spec for spec in self.tables if spec.id == table_id), None)
+        if spec is None or not self.changes.get(table_id):
+            return spec
+        try:
+            return spec.with_settings(self.changes[table_id])
+        except InputError:  # pragma: no cover - changes are checked before they are stored
+            return spec
+
+    def current(self) -> list[TableSpec]:
+        """Every table, with the house's changes to its settings."""
+        return [spec for spec in (self.table(s.id) for s in self.tables) if spec is not None]
 
 
 _TABLE_KEYS = set(TableSpec.__dataclass_fields__) - {"rules"}

@@ -105,8 +105,9 @@ TableId = Annotated[str, PathParam(max_length=40)]
 RoundId = Annotated[int, PathParam(ge=1, le=2**31)]
 
 
-def get_table(context: ContextDep, table_id: TableId) -> TableSpec:
-    """A table of the lobby, or 404."""
+async def get_table(context: ContextDep, table_id: TableId) -> TableSpec:
+    """A table of the lobby (with the house's changes to its settings), or 404."""
+    await context.service.refresh_settings()
     spec = context.service.lobby.table(table_id)
     if spec is None:
         raise Refusal(404, "table.not_found", f"no table {table_id!r}", params={"table": table_id})

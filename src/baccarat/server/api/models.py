@@ -389,6 +389,25 @@ class VerifyOut(BaseModel):
     recomputed: list[str] | None
 
 
+class TableSettingsBody(_Body):
+    """The house's changes to a table's settings, in force from the next round: limits (minor
+    units) and timing (seconds); ``null`` puts a setting back to the tables file's."""
+
+    min_bet: int | None = Field(default=None, ge=1, le=10**12)
+    max_bet: int | None = Field(default=None, ge=1, le=10**12)
+    betting_seconds: float | None = Field(default=None, ge=0.05, le=600)
+    card_seconds: float | None = Field(default=None, ge=0, le=10)
+    settle_pause_seconds: float | None = Field(default=None, ge=0, le=60)
+
+
+class TableSettingsOut(BaseModel):
+    """A table's settings now (the tables file's with the house's changes) and the changes alone."""
+
+    table: str
+    settings: dict[str, float | int]
+    changes: dict[str, float | int]
+
+
 class FlagsOut(BaseModel):
     """A table setting changed."""
 

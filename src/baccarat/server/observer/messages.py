@@ -134,7 +134,7 @@ TOLD_BY: dict[str, str] = {
 _ROUND_EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "shoe_started": (("shoe", "commitment", "client_seed", "config"), ("entropy", "next_commitment")),
     "shoe_ended": (("shoe", "commitment", "server_seed", "client_seed", "coups", "reason"), ("chain_head",)),
-    "table_changed": ((), ("open", "change_shoe")),
+    "table_changed": ((), ("open", "change_shoe", "settings")),
     "betting_opened": (("number", "closes_at", "betting_seconds", "coup_in_shoe"), ("layout",)),
     "betting_closed": (("number", "bets", "staked", "player_squeezer", "banker_squeezer"), ()),
     "round_settled": (("number", "result", "roads", "stats", "bets", "returned", "last"), ("chain_link",)),
@@ -548,9 +548,10 @@ def _public_schemas() -> dict[str, dict[str, Any]]:
         ),
         "table_changed": _schema(
             "table_changed",
-            "The admin opened or closed the table (`open`), or asked for a new shoe (`change_shoe`).",
+            "The admin opened or closed the table (`open`), asked for a new shoe (`change_shoe`), or changed its "
+            "settings (`settings`: the house's changes over the tables file, in force from the next round).",
             h,
-            {"open": _BOOL, "change_shoe": _BOOL},
+            {"open": _BOOL, "change_shoe": _BOOL, "settings": _OBJ},
         ),
         "betting_opened": _schema(
             "betting_opened",

@@ -104,6 +104,19 @@ class Tables:
             payload = {k: v for k, v in (("open", is_open), ("change_shoe", change_shoe)) if v is not None}
             return self.event(conn, table_id=table_id, kind="table_changed", payload=payload)
 
+    def table_settings(self) -> dict[str, dict[str, Any]]:
+        """The house's changes to each table's settings (tables with none are left out)."""
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(select(table_state.c.table_id, table_state.c.settings)).all()
+        return {str(r.table_id): json.loads(r.settings) for r in rows if r.settings}
+
+    def set_table_settings(self, table_id: str, settings: dict[str, Any]) -> dict[str, Any]:
+        """Store the house's changes to a table's settings (replacing the earlier ones); stores an event."""
+        with self.db.engine.begin() as conn:
+            text_ = json.dumps(settings, sort_keys=True) if settings else None
+            conn.execute(update(table_state).where(table_state.c.table_id == table_id).values(settings=text_))
+            return self.event(conn, table_id=table_id, kind="table_changed", payload={"settings": settings})
+
     def shoe_changed(self, conn: Connection, table_id: str) -> None:
         """Clear the table's request for a shoe change (its shoe ended)."""
         conn.execute(update(table_state).where(table_state.c.table_id == table_id).values(change_shoe=False))

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from baccarat.errors import InputError
 from baccarat.server.api.actions import Action
 from baccarat.server.api.deps import ActionsDep, AdminUser, ContextDep, RoundId, TableDep
 from baccarat.server.api.models import (
@@ -17,13 +18,15 @@ from baccarat.server.api.models import (
     CardsOut,
     FlagsOut,
     LedgerOut,
+    TableSettingsBody,
+    TableSettingsOut,
     VoidBody,
     VoidIntent,
     VoidOut,
 )
 from baccarat.server.api.problems import ERRORS, Refusal
 from baccarat.server.observer.views import FINISHED
-from baccarat.server.settings import Dealing
+from baccarat.server.settings import Dealing, TableSpec
 from baccarat.server.store import User
 from baccarat.server.store.audit import AuditEntry
 
@@ -69,6 +72,40 @@ async def change_shoe(spec: TableDep, admin: AdminUser, context: ContextDep) -> 
     await context.service.write(context.service.store.tables.set_table_flags, spec.id, change_shoe=True)
     await _audit(context, admin, "settings.change_shoe", spec.id, change_shoe=True)
     return FlagsOut(ok=True)
+
+
+@router.put("/tables/{table_id}/settings")
+async def change_settings(
+    spec: TableDep, body: TableSettingsBody, admin: AdminUser, context: ContextDep
+) -> TableSettingsOut:
+    """Change a table's limits or timing (the fields sent; ``null`` restores the tables file's): in
+    force from the next round, in every process; audited with the settings before and after."""
+    service = context.service
+    await service.refresh_settings(force=True)
+    before = dict(service.lobby.changes.get(spec.id, {}))
+    changes = {**before, **body.model_dump(exclude_unset=True)}
+    changes = {k: v for k, v in changes.items() if v is not None}
+    base = next(s for s in service.lobby.tables if s.id == spec.id)
+    try:
+        changed = base.with_settings(changes)
+    except InputError as error:
+        raise Refusal(400, "config.invalid", error.message, params={"setting": ",".join(sorted(changes))}) from None
+    await service.write(service.store.tables.set_table_settings, spec.id, changes)
+    service.lobby.changes[spec.id] = changes
+    await _audit(context, admin, "settings.changed", spec.id, before=before, after=changes)
+    return TableSettingsOut(table=spec.id, settings=_settable(changed), changes=changes)
+
+
+@router.get("/tables/{table_id}/settings")
+async def settings(spec: TableDep, _: AdminUser, context: ContextDep) -> TableSettingsOut:
+    """A table's settings now and the house's changes to them."""
+    return TableSettingsOut(
+        table=spec.id, settings=_settable(spec), changes=context.service.lobby.changes.get(spec.id, {})
+    )
+
+
+def _settable(spec: TableSpec) -> dict[str, float | int]:
+    return {name: getattr(spec, name) for name in TableSpec.SETTABLE}
 
 
 @router.post("/rounds/{round_id}/void")

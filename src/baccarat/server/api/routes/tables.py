@@ -47,7 +47,8 @@ ENTROPY_PER_SHOE = 200
 @router.get("")
 async def lobby(context: ContextDep) -> LobbyOut:
     """The lobby: every table with its settings, state and current round."""
-    specs = context.service.lobby.tables
+    await context.service.refresh_settings()
+    specs = context.service.lobby.current()
     return LobbyOut.model_validate({"tables": [await context.table(spec, full=False) for spec in specs]})
 
 

@@ -13,6 +13,8 @@ extend({
     staff_tables: "負責賭桌", staff_new_dealer: "新增荷官", staff_password: "密碼", staff_create: "建立",
     staff_save_tables: "儲存賭桌", staff_created: "已建立荷官 {name}", staff_saved: "{name} 的賭桌已更新",
     staff_console: "荷官台", staff_no_tables: "未派桌", staff_history: "最近牌局",
+    staff_min_bet: "最低注", staff_max_bet: "最高注", staff_betting_seconds: "下注秒數", staff_save_settings: "更改設定",
+    staff_settings_saved: "{table} 的設定已更改：下一局起生效", staff_settings_invalid: "請輸入正數金額及秒數",
   },
   en: {
     staff_players: "Players", staff_dealers: "Dealers",
@@ -23,5 +25,7 @@ extend({
     staff_tables: "Tables", staff_new_dealer: "New dealer", staff_password: "Password", staff_create: "Create",
     staff_save_tables: "Save tables", staff_created: "Dealer {name} created", staff_saved: "{name}'s tables are saved",
     staff_console: "Console", staff_no_tables: "No table", staff_history: "Recent rounds",
+    staff_min_bet: "Minimum", staff_max_bet: "Maximum", staff_betting_seconds: "Betting seconds", staff_save_settings: "Change settings",
+    staff_settings_saved: "{table}'s settings changed: in force from the next round", staff_settings_invalid: "Enter positive amounts and seconds",
   },
 });

@@ -8,6 +8,7 @@ import { money } from "../../format.js";
 import { t } from "../../i18n.js";
 import { explain } from "../../refusals.js";
 import { variantName } from "../../variants.js";
+import "./people_texts.js";
 
 /** The nav's text key of this section. */
 export const title = "admin_tables";
@@ -65,6 +66,39 @@ export function mount(el, _parts) {
     await load();
   }
 
+  /** The form that changes the table's limits and betting time, from the next round (audited). */
+  function settingsForm(table) {
+    const id = table.id;
+    const field = (/** @type {string} */ name, /** @type {string} */ key, /** @type {string} */ value) =>
+      h("label", { class: "field" }, t(key), h("input", { name, value, inputmode: "decimal", "data-testid": `setting-${name}-${id}`, size: "8" }));
+    const form = h(
+      "form",
+      { class: "admin-settings-form", "data-testid": `table-settings-${id}` },
+      field("min_bet", "staff_min_bet", (table.min_bet / 100).toFixed(2)),
+      field("max_bet", "staff_max_bet", (table.max_bet / 100).toFixed(2)),
+      field("betting_seconds", "staff_betting_seconds", String(table.betting_seconds)),
+      h("button", { type: "submit", "data-testid": `table-settings-save-${id}` }, t("staff_save_settings")),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const data = new FormData(/** @type {HTMLFormElement} */ (form));
+      const body = {
+        min_bet: Math.round(Number(data.get("min_bet")) * 100),
+        max_bet: Math.round(Number(data.get("max_bet")) * 100),
+        betting_seconds: Number(data.get("betting_seconds")),
+      };
+      if (Object.values(body).some((v) => !Number.isFinite(v) || v <= 0)) return toast(() => t("staff_settings_invalid"), "error");
+      try {
+        await api(`/api/admin/tables/${encodeURIComponent(id)}/settings`, { method: "PUT", body });
+        toast(() => t("staff_settings_saved", { table: table.name }));
+      } catch (error) {
+        toast(explain(error), "error");
+      }
+      await load();
+    });
+    return form;
+  }
+
   function card(table) {
     const id = table.id;
     const button = (action, key, testid, disabled) =>
@@ -74,6 +108,7 @@ export function mount(el, _parts) {
       { class: "admin-table", "data-testid": `admin-table-${id}` },
       h("header", {}, h("h3", {}, table.name, " ", h("span", { class: "muted small mono" }, id)), state(table)),
       settings(table),
+      settingsForm(table),
       h(
         "div",
         { class: "row admin-actions" },
