@@ -177,3 +177,14 @@ def test_a_busy_lab_answers_429(client: TestClient, monkeypatch: pytest.MonkeyPa
     response = client.get("/api/lab/odds")
     assert response.status_code == 429
     assert "busy" in response.json()["detail"]
+
+
+def test_a_variant_with_side_bet_options_is_priced_and_an_unknown_option_refused(client: TestClient) -> None:
+    options = client.get("/api/lab/options").json()
+    assert "lucky6" in options["variants"][0]["options"]
+    sheet = client.get("/api/lab/odds", params={"decks": 8, "variant": "macau+lucky6"})
+    assert sheet.status_code == 200, sheet.text
+    assert "lucky6" in {b["bet"] if isinstance(b, dict) else b for b in sheet.json()["bets"]}
+    refused = client.get("/api/lab/odds", params={"decks": 8, "variant": "macau+nothing"})
+    assert refused.status_code == 400 and refused.json()["code"] == "variant.unknown"
+    assert "does not offer option 'nothing'" in refused.json()["detail"]

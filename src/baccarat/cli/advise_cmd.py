@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, console
+from baccarat.cli.params import VARIANT_HELP
 from baccarat.errors import InputError
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def _from_stdin(advisor: "Advisor", as_json: bool) -> None:
 @cli_errors
 def advise(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,
-    variant: Annotated[str, typer.Option(help="Variant: macau, standard, no_commission, western, ez.")] = "macau",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "macau",
     cards: Annotated[
         str | None, typer.Option(help='Cards seen so far, e.g. "5S 5H K" (a bare rank: the suit with most left).')
     ] = None,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, emit_json
+from baccarat.cli.params import VARIANT_HELP
 from baccarat.cli.text import Column, TextTable, colour_enabled, echo, terminal_width
 from baccarat.errors import InputError
 
@@ -137,7 +138,7 @@ def _bets(variant: str, names: list[str] | None) -> "tuple[BetKind, ...] | None"
 @command(PANEL_MATHEMATICS, "count")
 @cli_errors
 def count_command(
-    variant: Annotated[str, typer.Option(help="Variant: macau, standard, no_commission, western, ez.")] = "ez",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "ez",
     bet: Annotated[
         list[str] | None,
         typer.Option(

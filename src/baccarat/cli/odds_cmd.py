@@ -16,6 +16,7 @@ import typer
 
 from baccarat.cli import odds_cache
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, emit_json
+from baccarat.cli.params import VARIANT_HELP
 from baccarat.cli.text import BOLD, DIM, GREEN, Column, Styled, TextTable, colour_enabled, echo, terminal_width
 from baccarat.errors import InputError
 
@@ -199,7 +200,7 @@ def _print_eor(effects: "EffectsOfRemoval") -> None:
 @cli_errors
 def odds(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,
-    variant: Annotated[str, typer.Option(help="Variant: macau, standard, no_commission, western, ez.")] = "macau",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "macau",
     paytable: Annotated[
         Path | None, typer.Option(help="An operator's paytable (TOML); prices all of its bets.")
     ] = None,

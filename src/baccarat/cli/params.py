@@ -25,7 +25,14 @@ from typer._click.exceptions import BadParameter
 from typer._coercion import RuntimeParam
 from typer.models import ParameterInfo
 
-__all__ = ["LightParam", "lighten", "lighten_param", "supported"]
+#: The help of every command's ``--variant``: the base variants and how a name adds side-bet
+#: options (a test checks the names against ``baccarat.variants`` and the options' paytables).
+VARIANT_HELP = (
+    "Variant: macau, standard, no_commission, western, ez; add side-bet options with +, e.g. "
+    "macau+lucky6+tie9 (options: lucky6, either_pair, perfect_pair, tie9, banker4; see baccarat variants)."
+)
+
+__all__ = ["VARIANT_HELP", "LightParam", "lighten", "lighten_param", "supported"]
 
 _SCALARS = (str, int, float, Path, bool)
 _TRUE, _FALSE = frozenset({"1", "true", "yes", "on", "y", "t"}), frozenset({"0", "false", "no", "off", "n", "f"})

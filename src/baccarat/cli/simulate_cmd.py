@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, emit_json, err_console
+from baccarat.cli.params import VARIANT_HELP
 from baccarat.cli.text import YELLOW, Column, Styled, TextTable, colour_enabled, echo, terminal_width, wrap_words
 from baccarat.errors import InputError
 from baccarat.rng import seed_to_int
@@ -246,7 +247,7 @@ def _shoe_figures(extra: tuple[object, ...], seed: str | None, **options: Any) -
 @cli_errors
 def simulate_command(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,
-    variant: Annotated[str, typer.Option(help="Variant: macau, standard, no_commission, western, ez.")] = "macau",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "macau",
     hands: Annotated[int | None, typer.Option(help="Scored coups to deal (default 1,000,000).")] = None,
     shoes: Annotated[int | None, typer.Option(help="Shoes to deal, instead of --hands.")] = None,
     strategy: Annotated[

@@ -142,13 +142,11 @@ async def _compute(fn: Callable[[], T]) -> T:
 
 
 def _check_pricing(variant: str | None, paytable: str | None) -> None:
-    if variant is not None and variant not in variant_names():
-        raise Refusal(
-            400,
-            "variant.unknown",
-            f"unknown variant {variant!r}; choose one of {', '.join(variant_names())}",
-            params={"variant": variant},
-        )
+    if variant is not None:
+        try:
+            get_variant(variant)  # a base variant, or one with side-bet options: macau+lucky6+tie9
+        except BaccaratError as error:
+            raise Refusal(400, "variant.unknown", str(error), params={"variant": variant}) from None
     if paytable is not None and paytable not in BUILTIN_PAYTABLES:
         raise Refusal(
             400,
@@ -183,6 +181,7 @@ async def options() -> LabOptions:
                     "title": get_variant(name).title,
                     "title_zh": get_variant(name).title_zh,
                     "bets": [kind.value for kind in get_variant(name).bets],
+                    "options": list(get_variant(name).options),
                 }
                 for name in variant_names()
             ],
