@@ -133,6 +133,14 @@ def _layout_problems(page: Any, alerts: list[str] | None = None) -> list[str]:
                 for (const hand of document.querySelectorAll('.board-cards')) {  // and three cards in each hand
                   while (hand.children.length < 3) hand.append(hand.firstElementChild.cloneNode(true));
                 }
+                const title = document.querySelector('[data-testid=board-last-result] .board-section-title');
+                if (title) {  // and every badge a result may carry: natural and both pairs
+                  title.querySelector('.board-badges')?.remove();
+                  const badges = Object.assign(document.createElement('span'), { className: 'board-badges' });
+                  for (const text of ['Natural', 'Banker pair', 'Player pair']) badges.append(Object.assign(document.createElement('span'), { className: 'board-badge', textContent: text }));
+                  title.firstElementChild.textContent = 'Last hand · Round 888';
+                  title.append(badges);
+                }
               }
               const doc = document.documentElement;
               if (doc.scrollWidth > doc.clientWidth) problems.push(`horizontal scroll ${doc.scrollWidth} > ${doc.clientWidth}`);
