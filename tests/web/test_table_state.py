@@ -94,7 +94,7 @@ def test_reload_and_a_second_tab_keep_the_servers_bets_balance_and_payout(contex
     page = _page(context)
     _open(page, server, SLOW)
     _join(page)
-    _early_betting(page)
+    _early_betting(page, at_least=16)  # of the slow table's 20: the reload below comes well before the close
     _bet(page, {"banker": 1000, "player": 500})
     page.wait_for_selector(f"{_tid('balance')}[data-value='98500']")
     # a reload mid-round: the bets come back from the server's snapshot
