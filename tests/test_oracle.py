@@ -19,33 +19,42 @@ from baccarat.features import CoupFeatures
 from baccarat.rng import SeededSource
 from baccarat.settlement import outcome_table
 from baccarat.shoe import BurnMethod, ShoeConfig
-from baccarat.sim.oracle import CHUNK_SHOES, OracleJob, oracle_chunk, oracle_plan, simulate_oracle
+from baccarat.sim.oracle import CHUNK_SHOES, DEPTH_BINS, OracleJob, oracle_chunk, oracle_plan, simulate_oracle
 from baccarat.sim.strategies import parse_oracle
 from baccarat.variants import get_variant
 
 
-def _reference(config: ShoeConfig, variant: str, seed: int, shoes: int, burn_seen: bool) -> np.ndarray:
-    """Per shoe and bet: +EV coups, the sum of their exact EVs, the realised gain, from par sheets."""
+def _reference(
+    config: ShoeConfig, variant: str, seed: int, shoes: int, burn_seen: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per shoe and bet: +EV coups, the sum of their exact EVs, the realised gain, from par sheets; and
+    by tenth of the shoe where a coup starts, the +EV coups of each bet and (last column) the coups."""
     chosen = get_variant(variant)
     table = outcome_table(chosen.paytable)
     dealer = ShoeDealer(config, source=SeededSource(seed))
     out = np.zeros((shoes, len(chosen.bets), 3))
+    depth = np.zeros((DEPTH_BINS, len(chosen.bets) + 1), dtype=np.int64)
     for s in range(shoes):
         dealer.new_shoe()
         assert dealer.shoe is not None
         seen = list(dealer.shoe.burned if burn_seen else dealer.shoe.burned[:1])
         if config.burn is not BurnMethod.FIRST_CARD and not burn_seen:
             seen = []
+        position, size = len(dealer.shoe.burned), dealer.shoe.size
         for coup in dealer.deal_shoe():
+            position += len(coup.burned)
+            start, position = position, position + len(coup.result.player.cards) + len(coup.result.banker.cards)
             if burn_seen:
                 seen.extend(coup.burned)
             if not coup.demo:
+                depth[start * DEPTH_BINS // size, -1] += 1
                 left = Composition.from_decks(config.decks).remove(seen)
                 sheet = par_sheet(left, variant=variant)
                 key = CoupFeatures.of(coup.result).encode()
                 for row, kind in enumerate(chosen.bets):
                     ev = sheet.bets[kind].expected_value
                     if ev > 0:
+                        depth[start * DEPTH_BINS // size, row] += 1
                         level = int(table.index[kind][key])
                         pays = (
                             Fraction(-1)
@@ -56,7 +65,7 @@ def _reference(config: ShoeConfig, variant: str, seed: int, shoes: int, burn_see
                         )
                         out[s, row] += (1, float(ev), float(pays))
             seen.extend(coup.result.player.cards + coup.result.banker.cards)
-    return out
+    return out, depth
 
 
 @pytest.mark.slow
@@ -69,7 +78,8 @@ def test_oracle_matches_par_sheets_figure_for_figure(decks: int, variant: str, s
     shoes = 3
     plan = oracle_plan(OracleJob(seed=seed, shoes=shoes, config=config, variant=variant, burn_seen=burn_seen))
     chunk = oracle_chunk(plan, 0, shoes)
-    expected = _reference(config, variant, seed, shoes, burn_seen)
+    expected, depth = _reference(config, variant, seed, shoes, burn_seen)
+    np.testing.assert_array_equal(chunk.depth, depth)
     assert chunk.per_shoe[:, :, 0].sum() > 0  # some bet was +EV somewhere, so the comparison means something
     np.testing.assert_array_equal(chunk.per_shoe[:, :, 0], expected[:, :, 0])
     np.testing.assert_allclose(chunk.per_shoe[:, :, 1], expected[:, :, 1], rtol=1e-12, atol=1e-15)
@@ -143,3 +153,15 @@ def test_the_oracle_on_a_dask_cluster_gives_the_same_figures() -> None:
         remote = simulate_oracle(job, scheduler=cluster.scheduler_address)
     assert remote.to_dict()["bets"] == local.to_dict()["bets"]
     assert remote.workers == 2 and remote.shoes == job.shoes
+
+
+def test_the_penetration_bins_add_up_to_the_run() -> None:
+    result = simulate_oracle(OracleJob(seed=12, shoes=40, config=ShoeConfig(decks=2), variant="ez"), workers=2)
+    data = result.to_dict()["penetration"]
+    assert sum(data["coups"]) == result.coups and data["bins"] == DEPTH_BINS
+    for name, bet in result.bets.items():
+        shares = data["coup_share"][name]
+        positive = sum(round(share * coups) for share, coups in zip(shares, data["coups"], strict=True) if coups)
+        assert positive == bet.positive_coups
+    # coups start in every tenth of a shoe but the last few cards (behind the cut card)
+    assert all(n > 0 for n in data["coups"][:9])

@@ -42,6 +42,9 @@ __all__ = ["OracleBet", "OracleJob", "OracleResult", "oracle_chunk", "simulate_o
 CHUNK_SHOES = 32
 #: Per shoe and bet: coups at +EV, the sum of those EVs, the realised gain on them.
 _POSITIVE, _EXPECTED, _REALISED = 0, 1, 2
+#: Penetration bins of the +EV frequency: bin ``b`` holds the coups whose first card is in the
+#: ``b``-th tenth of the shoe.
+DEPTH_BINS = 10
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -104,9 +107,11 @@ def _settle_next(
     merge_ten: bool,
     work: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
     out: npt.NDArray[np.float64],
+    depth: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
     """Price every bet for the coup about to be dealt from ``counts`` and add the +EV bets to ``out``
-    (bets x 3: coups at +EV, their EVs, the realised gain of the coup dealt, whose feature key is ``key``)."""
+    (bets x 3: coups at +EV, their EVs, the realised gain of the coup dealt, whose feature key is ``key``)
+    and to ``depth`` (by bet, +EV coups at this coup's penetration; the last entry counts the coups)."""
     scratch, ways, sums = work
     next_coup_kernel(counts, tables[0], tables[1], index, merge_ten, scratch, ways, sums)
     n = 0
@@ -118,6 +123,7 @@ def _settle_next(
         for col in range(sums.shape[1]):
             numerator += pays[row, col] * sums[row, col]
         if numerator > 0:
+            depth[row] += 1
             out[row, _POSITIVE] += 1.0
             out[row, _EXPECTED] += numerator / (scale[row] * total)
             out[row, _REALISED] += pays[row, full_index[key, row] + 2] / scale[row]
@@ -137,9 +143,11 @@ def _oracle_kernel(
     pricing: tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]],
     out: npt.NDArray[np.float64],
     out_coups: npt.NDArray[np.int64],
+    out_depth: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
     """Deal ``out.shape[0]`` shoes and play the oracle on each: ``out[shoe, bet, :]`` as in
-    :func:`_settle_next`, ``out_coups[shoe]`` the scored coups."""
+    :func:`_settle_next`, ``out_coups[shoe]`` the scored coups, ``out_depth[bin, bet]`` the +EV coups
+    by penetration (``out_depth[bin, bets]``: the coups)."""
     n = deck.shape[0]
     fresh, table, thresh, fold, magic, work = k._buffers(deck, packed, draws, 0)
     cap = n // 4 + 2
@@ -171,7 +179,9 @@ def _oracle_kernel(
                     counts[(shoe[p] >> 16) & 255] -= 1
             if not flags[c] & k.FLAG_DEMO:
                 scored += 1
-                _settle_next(counts, keys[c], tables, index, full_index, pays, scale, merge_ten, buffers, out[s])
+                depth = out_depth[starts[c] * out_depth.shape[0] // n]
+                depth[bets] += 1
+                _settle_next(counts, keys[c], tables, index, full_index, pays, scale, merge_ten, buffers, out[s], depth)
             key = keys[c]
             used = 4 + (key // KEY_PLAYER_THIRD_CARD) % 2 + (key // KEY_BANKER_THIRD_CARD) % 2
             for p in range(starts[c], starts[c] + used):
@@ -182,12 +192,14 @@ def _oracle_kernel(
 
 @dataclass(frozen=True, eq=False)
 class OracleChunk:
-    """One chunk's per-shoe figures: ``per_shoe[shoe, bet, :]`` (+EV coups, expected, realised), coups per shoe."""
+    """One chunk's per-shoe figures: ``per_shoe[shoe, bet, :]`` (+EV coups, expected, realised), coups per
+    shoe, and ``depth[bin, bet]``: +EV coups by penetration (``depth[bin, -1]``: the coups)."""
 
     index: int
     per_shoe: npt.NDArray[np.float64]
     coups: npt.NDArray[np.int64]
     seconds: float
+    depth: npt.NDArray[np.int64]
 
 
 def oracle_chunk(plan: OraclePlan, index: int, shoes: int, _hand_limit: int = -1) -> OracleChunk:
@@ -196,6 +208,7 @@ def oracle_chunk(plan: OraclePlan, index: int, shoes: int, _hand_limit: int = -1
     p = plan.pricing
     out = np.zeros((shoes, len(p.kinds), 3), dtype=np.float64)
     coups = np.zeros(shoes, dtype=np.int64)
+    depth = np.zeros((DEPTH_BINS, len(p.kinds) + 1), dtype=np.int64)
     _oracle_kernel(
         np.uint64(plan.job.seed),
         plan.job.first_shoe + index * CHUNK_SHOES,
@@ -209,8 +222,9 @@ def oracle_chunk(plan: OraclePlan, index: int, shoes: int, _hand_limit: int = -1
         (p.index, p.full_index, p.pays, p.scale),
         out,
         coups,
+        depth,
     )
-    return OracleChunk(index, out, coups, time.perf_counter() - started)
+    return OracleChunk(index, out, coups, time.perf_counter() - started, depth)
 
 
 # --- the figures --------------------------------------------------------------------------------
@@ -303,6 +317,9 @@ class OracleResult:
     seconds: float
     workers: int
     interrupted: bool = False
+    #: By penetration bin: the scored coups, and for each bet its +EV coups.
+    depth_coups: tuple[int, ...] = ()
+    depth_positive: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, job: OracleJob, kinds: tuple[BetKind, ...], chunks: list[OracleChunk], **run: Any) -> OracleResult:
@@ -311,7 +328,25 @@ class OracleResult:
         if coups.size == 0:
             raise InputError("no shoe was dealt", hint="let the run finish at least one chunk")
         bets = {kind.value: OracleBet.of(kind, per_shoe[:, row, :], coups) for row, kind in enumerate(kinds)}
-        return cls(job=job, shoes=int(coups.size), coups=int(coups.sum()), bets=bets, **run)
+        depth = sum((c.depth for c in chunks), np.zeros((DEPTH_BINS, len(kinds) + 1), dtype=np.int64))
+        return cls(
+            job=job,
+            shoes=int(coups.size),
+            coups=int(coups.sum()),
+            bets=bets,
+            depth_coups=tuple(int(n) for n in depth[:, -1]),
+            depth_positive={kind.value: tuple(int(n) for n in depth[:, row]) for row, kind in enumerate(kinds)},
+            **run,
+        )
+
+    def penetration(self) -> dict[str, Any]:
+        """The +EV frequency by penetration: for each tenth of the shoe, the coups dealt from it and,
+        per bet, the share of them at +EV (``None`` where no coup started there)."""
+        shares = {
+            name: [p / n if n else None for p, n in zip(positive, self.depth_coups, strict=True)]
+            for name, positive in self.depth_positive.items()
+        }
+        return {"bins": DEPTH_BINS, "coups": list(self.depth_coups), "coup_share": shares}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -327,6 +362,7 @@ class OracleResult:
             "workers": self.workers,
             "interrupted": self.interrupted,
             "bets": {name: bet.to_dict() for name, bet in self.bets.items()},
+            "penetration": self.penetration(),
         }
 
 
@@ -342,7 +378,7 @@ def simulate_oracle(
     ``progress`` is called with the shoes each finished chunk adds; Ctrl-C stops the run, whose result
     then covers the chunks completed in order and says ``interrupted``.
     """
-    from baccarat.sim.runner import chunk_backend, default_workers
+    from baccarat.sim.backends import chunk_backend, default_workers
 
     started = time.perf_counter()
     plan = oracle_plan(job)

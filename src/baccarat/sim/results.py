@@ -176,7 +176,7 @@ class Accumulator:
         """Add the next chunk (chunks arrive in order)."""
         assert chunk.index == self.next_index, "chunks are folded in order"
         self.next_index += 1
-        np.add.at(self.hist, chunk.keys, chunk.counts)
+        self.hist[chunk.keys] += chunk.counts  # a chunk's keys are distinct (np.add.at is ten times slower)
         self.hands += chunk.hands
         self.shoes += chunk.shoes
         self.kernel_seconds += chunk.seconds
@@ -194,8 +194,8 @@ class Accumulator:
             # Counts by settlement level, then a product of a few terms: an np.dot over the chunk's
             # keys (10,000 of them on long runs) wakes OpenBLAS's threads, which spin on the cores
             # the kernels are using.
-            by_level = np.zeros(self._banker.size, dtype=np.int64)
-            np.add.at(by_level, self._banker_level[chunk.keys], chunk.counts)
+            levels = self._banker_level[chunk.keys]
+            by_level = np.bincount(levels, weights=chunk.counts, minlength=self._banker.size)
             net = float(np.dot(self._banker, by_level))
         previous = self.series[-1] if self.series else (0, 0.0, 0.0)
         self.series.append((previous[0] + chunk.hands, previous[1] + wagered, previous[2] + net))

@@ -16,14 +16,11 @@ the chunk that crosses ``N`` is dealt again with a hand limit.
 from __future__ import annotations
 
 import math
-import os
-import re
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,12 +33,13 @@ from baccarat.features import FEATURE_KEYS
 from baccarat.settlement import FeatureArrays, outcome_table
 from baccarat.shoe import DealingMode, ShoeConfig
 from baccarat.sim import kernel as k
+from baccarat.sim.backends import Backend, Handle, chunk_backend, default_workers
 from baccarat.sim.bankroll import Bankroll, TableLimits
 from baccarat.sim.results import Accumulator, ChunkResult, SimulationResult
 from baccarat.sim.strategies import LimitAction, Selection, Strategy
 from baccarat.variants import Variant, get_variant
 
-__all__ = ["Plan", "SimulationJob", "build_plan", "chunk_backend", "default_workers", "run_chunk", "simulate"]
+__all__ = ["Plan", "SimulationJob", "build_plan", "run_chunk", "simulate"]
 
 #: Shoes per chunk (with a strategy, whose kernel is three times slower, and with a continuous
 #: shuffler: coups per chunk), a few milliseconds of work: long enough that the work around each
@@ -58,7 +56,6 @@ TRACK_SESSIONS = 1000
 TRACK_POINTS = 400
 _MAX_SHOES = 10**11
 _MAX_HANDS = 10**13
-_SCHEDULER = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -379,114 +376,6 @@ def run_chunk(plan: Plan, index: int, blocks: int | None = None, hand_limit: int
     )
 
 
-# --- backends -----------------------------------------------------------------------------------
-
-
-class _Handle(Protocol):
-    def done(self) -> bool: ...
-    def result(self) -> ChunkResult: ...
-    def cancel(self) -> Any: ...
-    def add_done_callback(self, fn: Callable[[Any], object], /) -> Any: ...
-
-
-class _Backend(Protocol):
-    workers: int
-    address: str | None
-    depth: int  # chunks to keep submitted
-
-    def submit(self, index: int, blocks: int, hand_limit: int) -> _Handle: ...
-    def close(self) -> None: ...
-
-
-#: A chunk's work (default :func:`run_chunk`): ``work(plan, index, blocks, hand_limit)``.
-ChunkWork = Callable[[Any, int, int, int], Any] | None
-
-
-def default_workers() -> int:
-    """All local cores."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-
-
-class _Inline:
-    """One worker: the calling thread deals each chunk as it is submitted.
-
-    Handing chunks to a thread and back costs a tenth of a short run. Ctrl-C is seen when the
-    chunk being dealt returns (a chunk takes milliseconds).
-    """
-
-    address: str | None = None
-    workers = depth = 1
-
-    def __init__(self, plan: Any, work: ChunkWork = None) -> None:
-        self.plan, self.work = plan, work or run_chunk
-
-    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[Any]:
-        future: Future[Any] = Future()
-        try:
-            future.set_result(self.work(self.plan, index, blocks, hand_limit))
-        except Exception as error:  # raised by result(), as from a thread
-            future.set_exception(error)
-        return future
-
-    def close(self) -> None:
-        pass
-
-
-class _Local:
-    """Threads on this machine: the kernels release the GIL."""
-
-    address: str | None = None
-
-    def __init__(self, plan: Any, workers: int, work: ChunkWork = None) -> None:
-        self.plan, self.workers, self.depth, self.work = plan, workers, 4 * workers, work or run_chunk
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="baccarat-sim")
-
-    def submit(self, index: int, blocks: int, hand_limit: int) -> Future[Any]:
-        return self.pool.submit(self.work, self.plan, index, blocks, hand_limit)
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
-
-
-class _Dask:
-    """A Dask distributed cluster; the plan is scattered to every worker once."""
-
-    def __init__(self, plan: Any, address: str, work: ChunkWork = None) -> None:
-        if not _SCHEDULER.match(address):
-            raise InputError(f"scheduler address {address!r} is not tcp://HOST:PORT", hint="e.g. tcp://10.0.0.5:8786")
-        from distributed import Client
-
-        connect: Any = Client  # distributed ships no type hints
-        try:
-            self.client: Any = connect(address, timeout="3s", set_as_default=False)
-        except (OSError, TimeoutError) as error:
-            raise InputError(
-                f"cannot reach the Dask scheduler at {address}: {error}",
-                hint="start one with `dask scheduler` and workers with `dask worker tcp://HOST:8786`, or leave out --scheduler",
-            ) from None
-        self.address: str | None = address
-        self.workers = max(1, sum(self.client.nthreads().values()))
-        self.depth = 4 * self.workers
-        self.plan = self.client.scatter(plan, broadcast=True)
-        self.work = work or run_chunk
-
-    def submit(self, index: int, blocks: int, hand_limit: int) -> _Handle:
-        handle: _Handle = self.client.submit(self.work, self.plan, index, blocks, hand_limit, pure=False)
-        return handle
-
-    def close(self) -> None:
-        self.client.close()
-
-
-def chunk_backend(plan: Any, work: Callable[[Any, int, int, int], Any], workers: int, scheduler: str | None) -> Any:
-    """The backend that runs ``work(plan, index, blocks, hand_limit)`` chunk by chunk: the calling thread
-    (one worker), local threads or the Dask cluster at ``scheduler``; its ``submit`` returns a future,
-    its ``depth`` says how many to keep submitted and ``close`` ends it."""
-    if workers == 1 and not scheduler:
-        return _Inline(plan, work)
-    return _Dask(plan, scheduler, work) if scheduler else _Local(plan, workers, work)
-
-
 def _warm_up(plan: Plan) -> None:
     """Load (or compile) the kernel once before the threads start."""
     run_chunk(plan, 0, 0)
@@ -523,12 +412,9 @@ def simulate(
     plan = build_plan(job)
     accumulator = Accumulator(job, plan)
     workers = workers or default_workers()
-    backend: _Backend
-    if workers == 1 and not scheduler:
-        backend = _Inline(plan)
-    else:
-        _warm_up(plan)
-        backend = _Dask(plan, scheduler) if scheduler else _Local(plan, workers)
+    if workers > 1 and not scheduler:
+        _warm_up(plan)  # a Dask backend warms every worker itself
+    backend = chunk_backend(plan, run_chunk, workers, scheduler)
     interrupted = False
     try:
         _drive(job, plan, backend, accumulator, progress)
@@ -547,7 +433,7 @@ def simulate(
 def _drive(
     job: SimulationJob,
     plan: Plan,
-    backend: _Backend,
+    backend: Backend,
     acc: Accumulator,
     progress: Callable[[int], None] | None,
 ) -> None:
@@ -562,14 +448,13 @@ def _drive(
         total_chunks = -1
         last_blocks = plan.blocks_per_chunk
         chunk_hands = _hands_per_shoe(plan) * per_chunk_shoes
-    in_flight: dict[int, _Handle] = {}
+    in_flight: dict[int, Handle] = {}
     waiting: dict[int, ChunkResult] = {}
     next_index = 0
     limited: int | None = None  # the chunk being dealt again with a hand limit
-    depth = backend.depth
     ready = threading.Event()  # set when a chunk finishes: no polling delay between chunks
 
-    def submit(index: int, blocks: int, hand_limit: int) -> _Handle:
+    def submit(index: int, blocks: int, hand_limit: int) -> Handle:
         handle = backend.submit(index, blocks, hand_limit)
         handle.add_done_callback(lambda _: ready.set())
         return handle
@@ -582,7 +467,7 @@ def _drive(
         return acc.hands + (len(in_flight) + len(waiting)) * chunk_hands < target * 1.001 + chunk_hands
 
     while True:
-        while len(in_flight) < depth and wanted():
+        while len(in_flight) < backend.depth and wanted():
             blocks = last_blocks if next_index == total_chunks - 1 else plan.blocks_per_chunk
             in_flight[next_index] = submit(next_index, blocks, -1)
             next_index += 1
