@@ -127,7 +127,8 @@ class _Events(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         after = int(self.path.split("after=")[1].split("&")[0])
-        body = json.dumps({"events": [e for e in self.events if e["id"] > after][:200]}).encode()
+        page = [e for e in self.events if e["id"] > after][:200]
+        body = json.dumps({"events": page, "last": page[-1]["id"] if page else None}).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))

@@ -83,15 +83,16 @@ def _history(base: str, table: str) -> Iterator[dict[str, Any]]:
         url = f"{base}/api/tables/{quoted}/events?after={after}&limit={PAGE}"
         try:
             with urllib.request.urlopen(url, timeout=10) as answer:
-                page = json.loads(answer.read())["events"]
+                body = json.loads(answer.read())
+            page, last = body["events"], body.get("last")
         except urllib.error.HTTPError as error:
             raise InputError(f"the server answered {error.code} for table {table!r}", hint=_HINT) from None
-        except (OSError, ValueError, KeyError) as error:
+        except (OSError, ValueError, KeyError, AttributeError) as error:
             raise InputError(f"cannot read the events of table {table!r} at {base}: {error}", hint=_HINT) from None
         yield from page
-        if len(page) < PAGE:
+        if not isinstance(last, int):  # the page read no stored event: none is left
             return
-        after = int(page[-1]["id"])
+        after = last
 
 
 def _fresh(messages: Iterable[dict[str, Any]], last: list[int]) -> Iterator[dict[str, Any]]:

@@ -24,7 +24,19 @@ from baccarat.server.api.headers import SecurityHeaders
 from baccarat.server.api.limits import MAX_BODY, RequestLimits
 from baccarat.server.api.problems import install_handlers
 from baccarat.server.api.revocations import RevocationListener, prune_sessions, refresh_sessions
-from baccarat.server.api.routes import accounts, admin, dealer, lab, limits, reports, rounds, staff, tables, websocket
+from baccarat.server.api.routes import (
+    accounts,
+    admin,
+    dealer,
+    lab,
+    lab_live,
+    limits,
+    reports,
+    rounds,
+    staff,
+    tables,
+    websocket,
+)
 from baccarat.server.auth import check_password, hash_password
 from baccarat.server.service import Service, ServiceOptions
 
@@ -98,7 +110,7 @@ def create_app(options: ServiceOptions) -> FastAPI:
     install_handlers(app)
     app.add_middleware(RequestLimits, context=context)
     app.add_middleware(SecurityHeaders)
-    for module in (accounts, tables, rounds, admin, reports, staff, dealer, limits, lab, websocket):
+    for module in (accounts, tables, rounds, admin, reports, staff, dealer, limits, lab, lab_live, websocket):
         app.include_router(module.router)
     web = Path(str(resources.files("baccarat").joinpath("web")))
     if web.is_dir():

@@ -300,9 +300,12 @@ class LobbyOut(BaseModel):
 
 
 class EventsOut(BaseModel):
-    """Stored public messages of a table after an event id, oldest first."""
+    """Stored public messages of a table after an event id, oldest first, and where the page ends."""
 
     events: list[dict[str, Any]]
+    #: the id of the last stored event the page read (some have no public message): the next page's
+    #: ``after``; ``None`` when the page read none, so that no more are stored yet
+    last: int | None = None
 
 
 class BetView(BaseModel):

@@ -68,7 +68,8 @@ async def events(
     """Stored public messages of a table after event id ``after`` (to catch up after a reconnect)."""
     service = context.service
     stored = await service.read(service.store.tables.events_since, spec.id, after, limit=limit)
-    return EventsOut(events=[m for m in map(messages.public, stored) if m is not None])
+    last = int(stored[-1]["id"]) if stored else None
+    return EventsOut(events=[m for m in map(messages.public, stored) if m is not None], last=last)
 
 
 def _server_shoe(spec: TableSpec) -> None:

@@ -7,6 +7,9 @@ import { pct, signed } from "../format.js";
 import { chinese, t, lang, onLangChange } from "../i18n.js";
 import { explain } from "../refusals.js";
 import { VARIANTS, variantName } from "../variants.js";
+import { LiveAdvisor } from "./lab/advisor.js";
+import { drawOracle } from "./lab/oracle.js";
+import "./lab_texts.js";
 
 const STAKINGS = ["flat", "martingale", "paroli", "fibonacci", "dalembert", "1326"];
 const TARGETS = ["banker", "player", "streak", "chop"];
@@ -24,10 +27,29 @@ export function mountLab(view) {
   const keep = {};
   let sheetForm;
   let simForm;
+  let oracleForm;
+  const advisor = new LiveAdvisor();
 
   function readForms() {
     if (!sheetForm) return;
-    for (const form of [sheetForm, simForm]) for (const el of form.elements) if (el.name) keep[el.name] = el.value;
+    for (const form of [sheetForm, simForm, oracleForm]) for (const el of form.elements) if (el.name) keep[el.name] = el.value;
+  }
+
+  async function runOracle(event) {
+    if (event) event.preventDefault();
+    const out = view.querySelector("#oracle-out");
+    const data = new FormData(oracleForm);
+    const body = { variant: String(data.get("orc_variant")), decks: Number(data.get("orc_decks")), shoes: Number(data.get("orc_shoes")) };
+    const seed = String(data.get("orc_seed") || "").trim();
+    if (seed) body.seed = Number(seed);
+    replace(out, h("p", { class: "muted", role: "status" }, t("orc_busy", { shoes: body.shoes })));
+    try {
+      const result = await api("/api/lab/oracle", { method: "POST", body });
+      keep.oracle = result;
+      drawOracle(out, result);
+    } catch (error) {
+      replace(out, h("p", { class: "error", role: "alert" }, `${t("error")}: ${explain(error)}`));
+    }
   }
 
   function sheetTable(sheet) {
@@ -156,6 +178,16 @@ export function mountLab(view) {
       labelled(t("seed"), h("input", { name: "seed", type: "number", min: 0, value: keep.seed || "" })),
       h("button", { type: "submit", class: "primary" }, t("run")),
     );
+    oracleForm = h(
+      "form",
+      { class: "lab-form", id: "oracle-form", onsubmit: runOracle },
+      labelled(t("variant"), select("orc_variant", VARIANTS.map((v) => [v, variantName(v)]), keep.orc_variant || "ez")),
+      labelled(t("decks"), select("orc_decks", decks, keep.orc_decks || "8")),
+      labelled(t("shoes"), h("input", { name: "orc_shoes", type: "number", min: 1, max: 100, value: keep.orc_shoes || "20", required: true })),
+      labelled(t("seed"), h("input", { name: "orc_seed", type: "number", min: 0, value: keep.orc_seed || "" })),
+      h("button", { type: "submit", class: "primary" }, t("run")),
+    );
+    const advisorBox = h("div", { id: "advisor-out", "aria-live": "polite" });
     replace(
       view,
       h(
@@ -164,12 +196,20 @@ export function mountLab(view) {
         h("h1", {}, t("lab_title")),
         h("section", { "aria-labelledby": "sheet-title" }, h("h2", { id: "sheet-title" }, t("par_sheet")), sheetForm, h("div", { id: "sheet-out", "aria-live": "polite" })),
         h("section", { "aria-labelledby": "sim-title" }, h("h2", { id: "sim-title" }, t("simulation")), simForm, h("div", { id: "sim-out", "aria-live": "polite" })),
+        h("section", { "aria-labelledby": "advisor-title", id: "advisor" }, h("h2", { id: "advisor-title" }, t("adv_title")), h("p", { class: "muted" }, t("adv_intro")), advisorBox),
+        h("section", { "aria-labelledby": "oracle-title", id: "oracle" }, h("h2", { id: "oracle-title" }, t("orc_title")), h("p", { class: "muted" }, t("orc_intro")), oracleForm, h("div", { id: "oracle-out", "aria-live": "polite" })),
       ),
     );
     if (keep.sheet) replace(view.querySelector("#sheet-out"), ...sheetTable(keep.sheet));
     if (keep.sim) drawSim(view.querySelector("#sim-out"), keep.sim);
+    if (keep.oracle) drawOracle(view.querySelector("#oracle-out"), keep.oracle);
+    advisor.mount(advisorBox);
   }
 
   draw();
-  return onLangChange(draw);
+  const unsubscribe = onLangChange(draw);
+  return () => {
+    unsubscribe();
+    advisor.stop();
+  };
 }
