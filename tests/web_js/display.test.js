@@ -10,7 +10,8 @@ import { installFakeDom } from "./fake_dom.js";
 installFakeDom();
 const model = await import("../../src/baccarat/web/js/views/display/model.js");
 await import("../../src/baccarat/web/js/views/display_texts.js");
-const { alertText, handsText } = await import("../../src/baccarat/web/js/views/display/render.js");
+const { handsText } = await import("../../src/baccarat/web/js/views/display/render.js");
+const { alertText } = await import("../../src/baccarat/web/js/alerts.js");
 const { setLang, t, keys } = await import("../../src/baccarat/web/js/i18n.js");
 
 const cell = (result, extra = {}) => ({ result, ties: 0, banker_pair: false, player_pair: false, natural: false, ...extra });
@@ -114,7 +115,7 @@ test("alerts: their words in every language", () => {
   assert.equal(handsText(1), "1 hand");
   assert.equal(handsText(0), "0 hands");
   for (const pattern of ["long_banker", "long_player", "single_jump", "double_jump", "two_banker_one_player", "one_banker_two_player"]) {
-    for (const language of ["zh-Hant", "zh-Hans", "en"]) assert.ok(keys(language).includes(`board_alert_${pattern}`), `${language} ${pattern}`);
+    for (const language of ["zh-Hant", "zh-Hans", "en"]) assert.ok(keys(language).includes(`alert_${pattern}`), `${language} ${pattern}`);
   }
   assert.equal(t("display"), "Road display board");
   setLang("zh-Hant");

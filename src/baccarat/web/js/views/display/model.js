@@ -77,40 +77,7 @@ export function share(count, coups) {
   return coups ? `${Math.round((count / coups) * 100)}%` : "–";
 }
 
-/**
- * A good road on the board; `side` is the dragon's (null for the jumps and the mixed patterns).
- * @typedef {{pattern: string, coups: number, columns: number, side: "banker"|"player"|null}} Alert
- */
-
-/** The big road's logical columns. @param {any} roads @returns {any[][]} */
-function bigRoadColumns(roads) {
-  const big = roads && roads.big_road;
-  if (big && Array.isArray(big.columns)) return big.columns;
-  // an older answer without `columns`: the grid's columns are the logical ones when no run bent
-  return ((big && big.grid) || []).map((/** @type {any[]} */ column) => column.filter(Boolean));
-}
-
-/**
- * The good roads the big road ends with now: the server's pattern runs (`stats.patterns`) whose last
- * column is the big road's last, longest first. The server detects them (long Banker / Player
- * 長龍 of 4 or more, single jump 單跳, double jump 雙跳, two Banker one Player, one Banker two
- * Player); this only picks the current ones.
- * @param {any} roads @param {any} stats @returns {Alert[]}
- */
-export function currentAlerts(roads, stats) {
-  const columns = bigRoadColumns(roads);
-  if (!stats || !Array.isArray(stats.patterns) || !columns.length) return [];
-  if (typeof stats.coups === "number" && stats.coups !== ((roads && roads.results) || "").length) return [];
-  const last = columns.length - 1;
-  /** @type {Alert[]} */
-  const found = [];
-  for (const run of stats.patterns) {
-    if (run.first_column + run.columns - 1 !== last) continue;
-    const side = run.pattern === "long_banker" ? "banker" : run.pattern === "long_player" ? "player" : null;
-    found.push({ pattern: run.pattern, coups: run.coups, columns: run.columns, side });
-  }
-  return found.sort((a, b) => b.coups - a.coups);
-}
+export { currentAlerts } from "../../alerts.js";
 
 /**
  * The limits of each bet on the table's menu (`bets` of GET /api/tables/{id}), in the menu's order.

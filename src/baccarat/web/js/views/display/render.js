@@ -9,7 +9,8 @@ import { betName, lang, t } from "../../i18n.js";
 import { beadPlate, bigRoad, derivedRoad } from "../../roads.js";
 import { canBet, secondsLeft } from "../../state.js";
 import { ROADS } from "./layout.js";
-import { boardStats, currentAlerts, limitsOf, liveHands, POSITIONS, roadColumns, share, wholeAmount } from "./model.js";
+import { alertText, currentAlerts } from "../../alerts.js";
+import { boardStats, limitsOf, liveHands, POSITIONS, roadColumns, share, wholeAmount } from "./model.js";
 
 /** The head: the table's name, the shoe and the round. @param {import("./layout.js").Board} el @param {import("../../state.js").TableState} state */
 export function renderTitle(el, state) {
@@ -179,13 +180,6 @@ export function renderStats(el, roads, stats) {
 /** A number of hands in words ("1 hand", "5 hands"; "5 局"). @param {number} n */
 export function handsText(n) {
   return n === 1 ? t("board_hands_one") : t("board_hands_n", { n });
-}
-
-/** The words of one alert. @param {import("./model.js").Alert} alert */
-export function alertText(alert) {
-  const name = t(`board_alert_${alert.pattern}`);
-  const long = alert.pattern === "long_banker" || alert.pattern === "long_player";
-  return `${name} · ${long ? t("board_alert_streak", { n: alert.coups }) : handsText(alert.coups)}`;
 }
 
 /** The good roads the big road ends with (the server's patterns). @param {import("./layout.js").Board} el @param {any} roads @param {any} stats */
