@@ -510,6 +510,32 @@ class Scoreboard:
             column, row = len(self._lengths), 1
         return {road: derived_mark(self._lengths, column=column, row=row, offset=road.offset) for road in DerivedRoad}
 
+    def ask_positions(self, winner: Winner) -> dict[str, tuple[int, int] | None]:
+        """Where each road would draw its next mark if the next coup were ``winner`` (the ask road,
+        R36, shown on the roads themselves): drawn ``(column, row)`` on the Bead Plate, the Big Road
+        and each derived road (``None``: that road would add no mark). The roads are extended by the
+        same rules as a real coup, on a copy.
+
+        >>> board = Scoreboard("BBBBBB")
+        >>> board.ask_positions(Winner.BANKER)["big_road"], board.ask_positions(Winner.PLAYER)["big_road"]
+        ((1, 5), (1, 0))
+        >>> board.ask_positions(Winner.PLAYER)["bead_plate"], board.ask_positions(Winner.PLAYER)["big_eye_boy"]
+        ((1, 0), None)
+        """
+        if winner is Winner.TIE:
+            raise InputError("the ask road asks about Banker or Player", hint="ask with Winner.BANKER or Winner.PLAYER")
+        after = Scoreboard(self._outcomes, width=self.width)
+        after.add(winner)
+        count = len(self._outcomes)
+        found: dict[str, tuple[int, int] | None] = {
+            "bead_plate": (count // ROWS, count % ROWS),
+            "big_road": after.big_road_positions()[-1],
+        }
+        for road in DerivedRoad:
+            grew = len(after._derived[road].marks) > len(self._derived[road].marks)
+            found[road.value] = after.derived_positions(road)[-1] if grew else None
+        return found
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``baccarat roads --json`` (DESIGN.md), with extra fields."""
 
@@ -531,6 +557,10 @@ class Scoreboard:
             data[road.value] = self.marks(road)
         data["ask"] = {
             winner.value: {road.value: mark_json(mark) for road, mark in self.ask(winner).items()}
+            for winner in (Winner.BANKER, Winner.PLAYER)
+        }
+        data["ask_at"] = {
+            winner.value: {road: None if at is None else list(at) for road, at in self.ask_positions(winner).items()}
             for winner in (Winner.BANKER, Winner.PLAYER)
         }
         data["derived"] = {

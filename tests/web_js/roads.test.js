@@ -66,3 +66,32 @@ test("the shoe's statistics from the bead plate", () => {
   assert.deepEqual(shoeStats(ROADS), { B: 2, P: 1, T: 1, bp: 1, pp: 1, n: 4 });
   assert.deepEqual(shoeStats({}), { B: 0, P: 0, T: 0, bp: 0, pp: 0, n: 0 });
 });
+
+test("R36 on the roads: the side asked about blinks where the server places its next mark", async () => {
+  const { askedMark } = await import("../../src/baccarat/web/js/roads.js");
+  const roads = {
+    ...ROADS,
+    ask_at: {
+      banker: { bead_plate: [0, 4], big_road: [1, 1], big_eye_boy: [1, 2], small_road: [0, 0], cockroach_pig: null },
+      player: { bead_plate: [0, 4], big_road: [1, 1], big_eye_boy: [1, 2], small_road: null, cockroach_pig: null },
+    },
+  };
+  assert.deepEqual(askedMark(roads, "big_road", "banker"), { at: [1, 1], mark: "B" });
+  assert.deepEqual(askedMark(roads, "big_eye_boy", "banker"), { at: [1, 2], mark: "R" }, "the ask road's colour");
+  assert.equal(askedMark(roads, "cockroach_pig", "banker"), null);
+  assert.equal(askedMark(roads, "big_road", null), null);
+  assert.equal(askedMark(ROADS, "big_road", "banker"), null, "an answer without ask_at asks nothing");
+  const asked = (svg) => svg.all("g").filter((g) => g.getAttribute("class") === "asked");
+  const big = bigRoad(roads, 24, 16, "player");
+  assert.equal(asked(big).length, 1);
+  assert.equal(asked(big)[0].getAttribute("data-asked"), "P");
+  const ring = asked(big)[0].all("circle")[0];
+  assert.deepEqual([ring.getAttribute("cx"), ring.getAttribute("cy")], [String(16 + 8), String(16 + 8)]);
+  assert.equal(asked(bigRoad(roads, 24, 16)).length, 0, "nothing blinks unless asked");
+  assert.equal(asked(beadPlate(roads, 12, "banker")).length, 1);
+  assert.equal(asked(derivedRoad(roads, "small_road", 24, 11, "player")).length, 0);
+  // a next mark past the last column shown moves the window on by a column
+  const narrow = bigRoad({ ...roads, ask_at: { player: { big_road: [2, 0] } } }, 2, 16, "player");
+  const shown = asked(narrow)[0].all("circle")[0];
+  assert.equal(shown.getAttribute("cx"), String(16 + 8));
+});

@@ -16,6 +16,7 @@ extend({
     alert_streak: "{n} 連",
     alert_hands_n: "{n} 局",
     alert_hands_one: "1 局",
+    alerts_title: "好路",
   },
   en: {
     alert_long_banker: "Banker dragon",
@@ -27,6 +28,7 @@ extend({
     alert_streak: "{n} in a row",
     alert_hands_n: "{n} hands",
     alert_hands_one: "1 hand",
+    alerts_title: "Good roads",
   },
 });
 

@@ -27,9 +27,38 @@ function frame(columns, cell, label) {
   return svg;
 }
 
-function tail(columns, keep) {
-  const start = Math.max(0, columns.length - keep);
+/** The last `keep` columns, with room for the column of a mark asked about (`next`: [column, row]). */
+function tail(columns, keep, next = null) {
+  const used = next ? Math.max(columns.length, next[0] + 1) : columns.length;
+  const start = Math.max(0, used - keep);
   return { start, cols: columns.slice(start) };
+}
+
+/**
+ * The mark the ask road (問路) names, blinking where the road would draw it: `ask` is
+ * {side: "banker"|"player", at: [column, row]|null, mark?: "R"|"B"} (the server's `ask_at`).
+ * @param {any} roads @param {string} road @param {string|null} side
+ */
+export function askedMark(roads, road, side) {
+  if (!side || !roads || !roads.ask_at || !roads.ask_at[side]) return null;
+  const at = roads.ask_at[side][road];
+  if (!at) return null;
+  const mark = road === "bead_plate" || road === "big_road" ? (side === "banker" ? "B" : "P") : (roads.ask || {})[side]?.[road];
+  return mark ? { at, mark } : null;
+}
+
+/**
+ * Draw a mark asked about into its own blinking group. @param {Element} svg @param {number} start the first column shown
+ * @param {{at: number[], mark: string}|null} next @param {number} cell
+ * @param {(group: Element, cx: number, cy: number, mark: string) => void} draw
+ */
+function blinking(svg, start, next, cell, draw) {
+  if (!next) return;
+  const cx = (next.at[0] - start) * cell + cell / 2;
+  const cy = next.at[1] * cell + cell / 2;
+  const group = s("g", { class: "asked", "data-asked": next.mark });
+  draw(group, cx, cy, next.mark);
+  svg.append(group);
 }
 
 function pairDots(svg, cell, cx, cy, item, size) {
@@ -44,11 +73,12 @@ function summary(results) {
   return `${t("banker")} ${counts.B}, ${t("player")} ${counts.P}, ${t("tie")} ${counts.T}`;
 }
 
-/** 珠盤路: one bead per coup, down the columns of six. */
-export function beadPlate(roads, keep = 12) {
+/** 珠盤路: one bead per coup, down the columns of six. @param {any} roads @param {number} [keep] @param {string|null} [asking] the side asked about */
+export function beadPlate(roads, keep = 12, asking = null) {
   const columns = roads.bead_plate || [];
   const shown = Math.max(keep, 1);
-  const { cols } = tail(columns, shown);
+  const next = askedMark(roads, "bead_plate", asking);
+  const { start, cols } = tail(columns, shown, next && next.at);
   const cell = 22;
   const svg = frame(shown, cell, `${t("bead_plate")}: ${summary(roads.results)}`);
   cols.forEach((column, c) => {
@@ -61,13 +91,18 @@ export function beadPlate(roads, keep = 12) {
       pairDots(svg, cell, cx, cy, bead, cell);
     });
   });
+  blinking(svg, start, next, cell, (g, cx, cy, mark) => {
+    g.append(s("circle", { cx, cy, r: cell * 0.42, fill: COLOUR[mark], class: `bead bead-${mark}` }));
+    g.append(s("text", { x: cx, y: cy + 4, class: "bead-text", "text-anchor": "middle" }, letter(mark)));
+  });
   return svg;
 }
 
-/** 大路: hollow rings, a column per run, ties as a green slash with their count. */
-export function bigRoad(roads, keep = 24, cell = 16) {
+/** 大路: hollow rings, a column per run, ties as a green slash with their count. @param {any} roads @param {number} [keep] @param {number} [cell] @param {string|null} [asking] */
+export function bigRoad(roads, keep = 24, cell = 16, asking = null) {
   const grid = (roads.big_road && roads.big_road.grid) || [];
-  const { cols } = tail(grid, keep);
+  const next = askedMark(roads, "big_road", asking);
+  const { start, cols } = tail(grid, keep, next && next.at);
   const svg = frame(keep, cell, `${t("big_road")}: ${summary(roads.results)}`);
   const leading = (roads.big_road && roads.big_road.leading_ties) || 0;
   if (leading && !grid.length) {
@@ -93,6 +128,9 @@ export function bigRoad(roads, keep = 24, cell = 16) {
       pairDots(svg, cell, cx, cy, item, cell);
     });
   });
+  blinking(svg, start, next, cell, (g, cx, cy, mark) =>
+    g.append(s("circle", { cx, cy, r: cell * 0.36, fill: "none", stroke: COLOUR[mark], "stroke-width": Math.max(1.5, cell * 0.13), class: `ring ring-${mark}` })),
+  );
   return svg;
 }
 
@@ -107,10 +145,11 @@ function derivedMark(svg, road, mark, cx, cy, size) {
   }
 }
 
-/** 大眼仔, 小路 and 曱甴路: red and blue marks of the derived roads. */
-export function derivedRoad(roads, road, keep = 24, cell = 11) {
+/** 大眼仔, 小路 and 曱甴路: red and blue marks of the derived roads. @param {any} roads @param {string} road @param {number} [keep] @param {number} [cell] @param {string|null} [asking] */
+export function derivedRoad(roads, road, keep = 24, cell = 11, asking = null) {
   const grid = (roads.derived && roads.derived[road] && roads.derived[road].grid) || [];
-  const { cols } = tail(grid, keep);
+  const next = askedMark(roads, road, asking);
+  const { start, cols } = tail(grid, keep, next && next.at);
   const marks = roads[road] || "";
   const reds = [...marks].filter((m) => m === "R").length;
   const svg = frame(keep, cell, `${t(road)}: R ${reds}, B ${marks.length - reds}`);
@@ -119,11 +158,15 @@ export function derivedRoad(roads, road, keep = 24, cell = 11) {
       if (mark) derivedMark(svg, road, mark, c * cell + cell / 2, r * cell + cell / 2, cell);
     });
   });
+  blinking(svg, start, next, cell, (g, cx, cy, mark) => derivedMark(g, road, mark, cx, cy, cell));
   return svg;
 }
 
-/** 問路: the mark each derived road would get if the next coup were Banker, or Player. */
-export function askRoad(roads) {
+/**
+ * 問路: the mark each derived road would get if the next coup were Banker, or Player; with `onAsk`,
+ * each side is a button. @param {any} roads @param {((side: string) => void)|null} [onAsk] @param {string|null} [asking]
+ */
+export function askRoad(roads, onAsk = null, asking = null) {
   const ask = roads.ask || {};
   const box = h("div", { class: "ask", role: "group", "aria-label": t("ask_road") });
   for (const side of ["banker", "player"]) {
@@ -134,7 +177,13 @@ export function askRoad(roads) {
       if (marks[road]) derivedMark(svg, road, marks[road], i * cell + cell / 2, cell / 2, cell);
     });
     const spoken = ["big_eye_boy", "small_road", "cockroach_pig"].map((road) => `${t(road)} ${marks[road] || "–"}`).join(", ");
-    box.append(h("div", { class: `ask-side ask-${side}`, "aria-label": `${t(side === "banker" ? "ask_banker" : "ask_player")}: ${spoken}` }, h("span", { class: `ask-label ${side}` }, t(side === "banker" ? "ask_banker" : "ask_player")), svg));
+    const label = `${t(side === "banker" ? "ask_banker" : "ask_player")}: ${spoken}`;
+    const parts = [h("span", { class: `ask-label ${side}` }, t(side === "banker" ? "ask_banker" : "ask_player")), svg];
+    box.append(
+      onAsk
+        ? h("button", { type: "button", class: `ask-side ask-${side}`, "data-testid": `ask-${side}`, "aria-label": label, "aria-pressed": asking === side ? "true" : "false", onclick: () => onAsk(side) }, ...parts)
+        : h("div", { class: `ask-side ask-${side}`, "aria-label": label }, ...parts),
+    );
   }
   return box;
 }

@@ -254,7 +254,7 @@ function roundSettled(state, message, now) {
     { round_id: roundId, number: message.number, result: message.result, mine: mine || Boolean(bets) },
     ...state.recent.filter((r) => r.round_id !== roundId),
   ].slice(0, 50);
-  const table = message.roads && next.table ? { ...next.table, roads: message.roads } : next.table;
+  const table = message.roads && next.table ? { ...next.table, roads: message.roads, stats: message.stats ?? next.table.stats } : next.table;
   next = { ...next, table, recent, shown: { round_id: roundId, number: message.number, result: message.result, bets, at: now } };
   if (mine || state.myRound === roundId) next = endMyRound(next);
   return { ...next, pub: settledPub(next.pub) };
@@ -368,6 +368,7 @@ const SERVER = {
             ...state.table,
             shoe: { number: m.shoe, commitment: m.commitment, client_seed: m.client_seed },
             roads: { bead_plate: [], big_road: { grid: [] }, derived: {}, ask: {}, results: "" },
+            stats: null,
           },
         }
       : state,

@@ -21,7 +21,8 @@ import { renderConnection, renderCountdown, renderPhase, renderTitle } from "./t
 import { Hands } from "./table/hands.js";
 import { renderHistory, renderRecall } from "./table/history.js";
 import { renderResult, winners } from "./table/result.js";
-import { renderRoads } from "./table/roads.js";
+import { Cues } from "./table/cues.js";
+import { ASK_MS, renderRoads, renderStrip } from "./table/roads.js";
 import { renderSeats } from "./table/seats.js";
 import { renderSpots } from "./table/spots.js";
 import { renderStats } from "./table/stats.js";
@@ -58,6 +59,7 @@ export function mountTable(view, tableId) {
   };
   const el = buildLayout(view);
   const hands = new Hands({ player: el.playerHand, banker: el.bankerHand, playerTotal: el.playerTotal, bankerTotal: el.bankerTotal, squeeze: el.squeezeBar });
+  const cues = new Cues(el.cue, el.soundToggle);
   const buyIn = new BuyIn(el.buyIn, () => ({ user: currentUser(), min: state.table ? state.table.min_bet || 1 : 1 }));
 
   // --- the state -----------------------------------------------------------------------------------
@@ -74,6 +76,7 @@ export function mountTable(view, tableId) {
       toast(() => t("chips_dropped", { amount }), "error");
     }
     if (state === before) return;
+    cues.changed(before, state);
     if (message.type === "countdown") {
       // about once a second: only what moved is drawn again (a click on a spot or a button is never lost)
       if (JSON.stringify(state.totals) !== JSON.stringify(before.totals)) drawSpots();
@@ -222,10 +225,29 @@ export function mountTable(view, tableId) {
     drawChips();
     drawActions();
     renderWallet(el.wallet, state, { login: askLogin, name: nameOf });
-    renderRoads(el.roads, state);
+    drawRoads();
     renderStats(el.stats, state);
     renderHistory(el.recent, state, (roundId) => recall(roundId));
     drawResult();
+  }
+
+  // --- the ask road (問路): the asked side's next marks blink on every road for ASK_MS ---------------
+
+  /** @type {string|null} */
+  let asking = null;
+  let askTimer = 0;
+
+  function drawRoads() {
+    renderRoads(el.roads, state, { asking, onAsk: askRoad });
+    renderStrip(el.strip, state);
+  }
+
+  /** A tap on a side of the ask road: its marks blink; a second tap on the same side stops them. @param {string} side */
+  function askRoad(side) {
+    clearTimeout(askTimer);
+    asking = asking === side ? null : side;
+    if (asking) askTimer = window.setTimeout(() => ((asking = null), drawRoads()), ASK_MS);
+    drawRoads();
   }
 
   /** Four times a second: the countdown, the chips warning, the reconnect seconds, the banner's end. */
@@ -234,6 +256,7 @@ export function mountTable(view, tableId) {
     renderCountdown(el, state, now);
     renderConnection(el, state, now);
     hands.tick(now);
+    cues.tick(state, now);
     const left = secondsLeft(state, now);
     if (canBet(state) && state.pending.length && left <= WARN_SECONDS && state.round && ui.warnedRound !== state.round.id) {
       ui.warnedRound = state.round.id;
@@ -566,6 +589,7 @@ export function mountTable(view, tableId) {
         break;
       case "card_dealt":
       case "card_corrected":
+        if (message.card) cues.card();
         if (squeezeTable()) {
           hands.live(message.round_id);
           hands.setCard(message.position, message.face_down ? null : message.card);
@@ -574,6 +598,7 @@ export function mountTable(view, tableId) {
         if (message.type === "card_corrected") requestState();
         break;
       case "card_revealed":
+        cues.card();
         if (squeezeTable() && hands.round === message.round_id) {
           hands.setCard(message.position, message.card);
           requestState();

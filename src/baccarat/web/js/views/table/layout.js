@@ -15,6 +15,9 @@ export function buildLayout(view) {
     phase: h("div", { class: "phase", id: "phase", role: "status", "aria-live": "polite" }),
     timer: h("div", { class: "timer", role: "timer", id: "timer", "data-testid": "countdown", "aria-live": "off" }),
     timerBar: h("div", { class: "timer-bar" }, h("span", {})),
+    strip: h("div", { class: "road-strip", id: "road-strip", "data-testid": "road-strip" }),
+    cue: h("div", { class: "cue-line", id: "cue", "data-testid": "cue", "aria-live": "assertive" }),
+    soundToggle: /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "sound-toggle", id: "sound", "data-testid": "sound", "aria-pressed": "false" })),
     playerHand: h("div", { class: "hand-cards", id: "player-cards" }),
     bankerHand: h("div", { class: "hand-cards", id: "banker-cards" }),
     playerTotal: h("span", { class: "total", id: "player-total" }),
@@ -43,7 +46,8 @@ export function buildLayout(view) {
   replace(el.variantLabel, h("span", {}), " ", el.variant);
   replace(
     el.felt,
-    h("div", { class: "phase-row" }, el.phase, el.timer, el.timerBar),
+    h("div", { class: "phase-row" }, el.phase, el.timer, el.soundToggle, el.timerBar, el.cue),
+    el.strip,
     el.seats,
     h(
       "div",

@@ -1,0 +1,143 @@
+"""The table as a live dealer runs it: 請下注 / 停止下注 and the last five seconds called on the felt
+(and heard once the player turns the sound on, a choice that survives a reload); tapping 問路 makes
+the next mark blink on every road, where the server's roads would put it; the good roads the big road
+ends with shown at the table; and on a phone (390×844) the countdown, a Big Road strip, the Player /
+Tie / Banker spots and the chip tray with Confirm all on the first screen. No console errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+TABLE = "web-macau"
+ROADS = ["bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"]
+#: Counts the tones the page's Web Audio starts.
+AUDIO_SPY = """
+(() => {
+  window.__tones = 0;
+  const Real = window.AudioContext;
+  if (!Real) return;
+  window.AudioContext = class extends Real {
+    createOscillator() { const o = super.createOscillator(); const start = o.start.bind(o); o.start = (...a) => { window.__tones += 1; start(...a); }; return o; }
+  };
+})();
+"""
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(20_000)
+    context.add_init_script(AUDIO_SPY)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def _open(page: Any, server: Any) -> None:
+    page.goto(f"{server.url}/#/table/{TABLE}")
+    page.wait_for_selector("[data-testid=spot-banker]")
+    page.wait_for_selector("#conn[data-state=open]")
+
+
+def test_the_dealers_calls_are_shown_and_heard_once_the_sound_is_on(page: Any, server: Any) -> None:
+    _open(page, server)
+    toggle = page.locator("[data-testid=sound]")
+    assert toggle.get_attribute("aria-pressed") == "false"  # off until the player turns it on
+    page.wait_for_selector("[data-testid=cue][data-cue=open]", timeout=60_000)
+    assert page.evaluate("() => window.__tones") == 0
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => localStorage.getItem('baccarat.sound')") == "on"
+    page.wait_for_selector("[data-testid=cue][data-cue=second]", timeout=30_000)
+    assert page.inner_text("[data-testid=cue]").strip() in {"1", "2", "3", "4", "5"}
+    page.wait_for_selector("#phase-row.urgent, .phase-row.urgent", state="attached")
+    page.wait_for_selector("[data-testid=cue][data-cue=closed]", timeout=30_000)
+    assert "停止下注" in page.inner_text("[data-testid=cue]")
+    assert page.evaluate("() => window.__tones") > 0
+    page.reload()
+    page.wait_for_selector("[data-testid=sound][aria-pressed=true]")  # remembered
+    assert page.errors == [], page.errors
+
+
+def test_asking_the_road_blinks_the_next_mark_where_the_server_puts_it(page: Any, server: Any, artifacts: Path) -> None:
+    _open(page, server)
+    page.wait_for_function(
+        "() => (document.querySelector('#roads')?.dataset.results || '').length >= 2", timeout=90_000
+    )
+    for side in ("banker", "player"):
+        roads = httpx.get(f"{server.url}/api/tables/{TABLE}", timeout=10).json()["roads"]
+        page.click(f"[data-testid=ask-{side}]")
+        page.wait_for_selector(f"#roads[data-asking={side}]")
+        if page.get_attribute("#roads", "data-results") != roads["results"]:
+            continue  # a round settled meanwhile: the roads the page shows are newer
+        expected = {road for road in ROADS if roads["ask_at"][side][road] is not None}
+        blinking = set(
+            page.evaluate(
+                "() => [...document.querySelectorAll('#roads figure[data-road]')].filter((f) => f.querySelector('g.asked')).map((f) => f.dataset.road)"
+            )
+        )
+        assert blinking == expected, side
+        mark = "B" if side == "banker" else "P"
+        assert page.get_attribute("figure[data-road=big_road] g.asked", "data-asked") == mark
+        for road in {"big_eye_boy", "small_road", "cockroach_pig"} & expected:
+            assert page.get_attribute(f"figure[data-road={road}] g.asked", "data-asked") == roads["ask"][side][road]
+        page.locator("#roads").screenshot(path=str(artifacts / f"table-ask-{side}.png"))
+    page.wait_for_selector("#roads:not([data-asking])", timeout=6000)  # the blinking stops by itself
+    assert page.query_selector("#roads g.asked") is None
+    assert page.errors == [], page.errors
+
+
+def test_the_good_roads_the_big_road_ends_with_are_shown_at_the_table(page: Any, server: Any) -> None:
+    _open(page, server)
+    page.wait_for_function(
+        "() => (document.querySelector('#roads')?.dataset.results || '').length >= 1", timeout=90_000
+    )
+    for _ in range(5):
+        table = httpx.get(f"{server.url}/api/tables/{TABLE}", timeout=10).json()
+        shown = page.get_attribute("[data-testid=table-alerts]", "data-patterns")
+        if page.get_attribute("#roads", "data-results") == table["roads"]["results"]:
+            break
+    last = len(table["roads"]["big_road"]["columns"]) - 1
+    expected = [
+        run["pattern"]
+        for run in sorted(table["stats"]["patterns"], key=lambda run: -run["coups"])
+        if run["first_column"] + run["columns"] - 1 == last
+    ]
+    assert (shown or "").split() == expected
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
+def test_on_a_phone_the_first_screen_holds_the_countdown_a_big_road_the_spots_and_the_chips(
+    chromium: Any, server: Any, artifacts: Path, language: str
+) -> None:
+    context = chromium.new_context(
+        locale={"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}[language],
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    try:
+        _open(page, server)
+        page.wait_for_selector("[data-testid=road-strip] svg")
+        needed = ["countdown", "road-strip", "spot-player", "spot-tie", "spot-banker", "chip-100", "confirm"]
+        boxes = {name: page.locator(f"[data-testid={name}]").first.bounding_box() for name in needed}
+        for name, box in boxes.items():
+            assert box is not None and box["width"] > 0, name
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, f"{name} is below the first screen: {box}"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
+        page.screenshot(path=str(artifacts / f"table-phone-first-screen-{language}.png"))
+    finally:
+        context.close()
