@@ -647,6 +647,22 @@ def test_r23_cards_lie_face_down_until_their_squeezer_turns_them_player_first(sq
     assert result.winner is Winner.PLAYER
 
 
+def test_r23_each_squeezer_alone_sees_the_face_down_cards_they_peel(squeeze: Table) -> None:
+    for text in ["5S", "3H", "KD", "2C"]:
+        squeeze.deal_card(text, now=11)
+    assert squeeze.squeeze_cards("cy") == {"player_1": "5S", "player_2": "KD"}
+    assert squeeze.squeeze_cards("bob") == {"banker_1": "3H", "banker_2": "2C"}
+    assert squeeze.squeeze_cards("ann") == {} and squeeze.squeeze_cards("sam") == {}
+    squeeze.reveal("player", by="cy", now=12)
+    assert squeeze.squeeze_cards("cy") == {}  # turned: everyone's now
+    squeeze.hand_over("bob", "banker", to="cy", now=12)
+    assert squeeze.squeeze_cards("cy") == {"banker_1": "3H", "banker_2": "2C"}
+    assert squeeze.squeeze_cards("bob") == {}
+    squeeze.reveal("banker", by="cy", now=13)
+    squeeze.deal_card("4S", now=14)  # Player's third card: on its own, for Player's squeezer
+    assert squeeze.squeeze_cards("cy") == {"player_3": "4S"}
+
+
 def test_r23_the_dealer_turns_the_cards_after_the_squeeze_time(squeeze: Table) -> None:
     play_cards = ["9S", "2H", "KD", "3C"]
     for text in play_cards:

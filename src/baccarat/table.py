@@ -430,6 +430,21 @@ class Table:
         """Who turns ``side``'s cards in this round (``None``: the dealer)."""
         return self.state.squeezers.get(side)
 
+    def squeeze_cards(self, bettor: str) -> dict[str, str]:
+        """The face-down cards this bettor squeezes (R23), by position: theirs to peel, and no one
+        else's to see until they are turned.
+
+        >>> table = Table(TableConfig(deal_source=DealSource.DEALER_ENTRY, min_bet=100))
+        >>> table.squeeze_cards("ann")
+        {}
+        """
+        state = self.state
+        return {
+            p.value: str(state.coup.cards[p])
+            for p in _ALL_POSITIONS
+            if p in state.face_down and state.squeezers.get(p.side) == bettor
+        }
+
     def bettor(self, bettor: str) -> TableBettor:
         """A bettor at the table (refuses an unknown one)."""
         found = self.state.bettors.get(bettor)

@@ -96,6 +96,12 @@ def test_rules_of_the_table(rules_client: TestClient, clock: ManualClock) -> Non
     for card in ("9S", "9H", "KS", "KH"):
         assert client.post("/api/admin/tables/rules/cards", json={"card": card}, headers=boss).status_code == 200
     assert _state(client)["cards"]["player_1"] is None
+    # each squeezer alone sees the cards they peel
+    squeezed = {
+        who: client.get("/api/tables/rules/me", headers=who_h).json()["squeeze"]
+        for who, who_h in (("ann", ann), ("bob", bob))
+    }
+    assert squeezed == {"ann": {"banker_1": "9H", "banker_2": "KH"}, "bob": {"player_1": "9S", "player_2": "KS"}}
     early = client.post("/api/admin/tables/rules/cards", json={"card": "AS"}, headers=boss)
     assert early.status_code == 409
     wrong = client.post("/api/tables/rules/reveal", json={"side": "player"}, headers=ann)

@@ -71,7 +71,7 @@ settle_pause_seconds = 0.5
 min_bet = 100
 max_bet = 50000
 squeeze = true
-squeeze_seconds = 4
+squeeze_seconds = 8
 
 [[table]]
 id = "web-slow"
@@ -191,3 +191,13 @@ def artifacts() -> Path:
     """The folder for screenshots (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def watched_page(context: Any) -> Any:
+    """A new page of ``context`` whose console errors and uncaught exceptions collect in ``page.errors``."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page

@@ -135,6 +135,29 @@ def _reveals(server: Any, table: str, round_id: int) -> list[dict[str, Any]]:
     return found
 
 
+def _peel_partly(page: Any, card: Any, artifacts: Path) -> None:
+    """Drag a squeezed card's edge two fifths of the way: its face shows from that edge (the pips)
+    while the rest lies under the back and the corner indices stay out of sight."""
+    box = card.bounding_box()
+    x = box["x"] + box["width"] / 2
+    page.mouse.move(x, box["y"] + box["height"] - 3)
+    page.mouse.down()
+    page.mouse.move(x, box["y"] + box["height"] * 0.6, steps=6)
+    page.mouse.up()
+    peel = float(card.get_attribute("data-peel"))
+    assert 0.3 < peel < 0.5 and "peeled" not in str(card.get_attribute("class")), peel
+
+    def hit(fraction: float) -> str:
+        """The class of what lies on top at the card's middle, this far down."""
+        y = box["y"] + box["height"] * fraction
+        return str(page.evaluate(f"() => document.elementFromPoint({x}, {y}).closest('.face, .back').className"))
+
+    assert hit(0.9) == "face" and hit(0.2) == "back"
+    assert card.evaluate("el => getComputedStyle(el.querySelector('.index.br')).opacity") == "0"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "squeeze-peeling-zh-Hant.png"), full_page=True)
+
+
 def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts: Path) -> None:
     page, name, _ = player
     _open_table(page, server, SQUEEZE)
@@ -142,15 +165,19 @@ def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts
     # alone at the table, with the largest bets on both sides: the squeeze of both sides is ours
     round_id = _bet(page, {"player": 500, "banker": 1000})
     page.wait_for_selector("#squeeze-bar [data-who=mine]", timeout=20_000)
-    page.wait_for_selector("#player-cards .card.hidden.squeezing")
+    first = page.wait_for_selector("#player-cards .card.known.squeezing[data-position=player_1]")
     assert page.query_selector("#player-cards .card.up") is None, "the squeezed side's cards lie face down"
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(artifacts / "squeeze-zh-Hant.png"), full_page=True)
+    # the server told the squeezer alone what the cards are: the page draws them under the backs
+    token = page.evaluate("() => localStorage.getItem('baccarat.token')")
+    told = server.get(f"/api/tables/{SQUEEZE}/me", token)["squeeze"]
+    assert first.get_attribute("data-card") == told["player_1"]
+    assert server.get(f"/api/tables/{SQUEEZE}")["table"]["cards"]["player_1"] is None
+    _peel_partly(page, first, artifacts)
     drags = keys = 0
     deadline = time.monotonic() + 40
     while server.get(f"/api/rounds/{round_id}")["status"] != "settled":
         assert time.monotonic() < deadline, "the round did not settle"
-        card = page.query_selector(".hand-cards .card.hidden.squeezing:not(.peeling)")
+        card = page.query_selector(".hand-cards .card.squeezing:not(.up):not(.peeled)")
         if card is None:
             time.sleep(0.1)
             continue
@@ -171,7 +198,6 @@ def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts
     assert drags >= 1 and keys >= 1
     # the page asked the server to turn the cards: every reveal was ours, none the dealer's
     reveals = _reveals(server, SQUEEZE, round_id)
-    token = page.evaluate("() => localStorage.getItem('baccarat.token')")
     shown = server.get("/api/me", token).get("display_name", name)  # public messages mask the name
     assert reveals and all(e.get("by") == shown for e in reveals), reveals
     # the page showed the round settled (its result stays in the recent rounds, ours marked)

@@ -360,6 +360,9 @@ class MeAtTable(SeatOut):
     """The user at this table, with their bets on it."""
 
     bets: list[BetAtTable] | None = None
+    squeeze: dict[str, str] | None = Field(
+        default=None, description="The face-down cards you squeeze (R23), by position: yours alone to see until turned."
+    )
 
 
 class LeaveOut(BaseModel):

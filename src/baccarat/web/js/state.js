@@ -18,7 +18,7 @@
  * @typedef {{id: number, name: string, balance: number, wallet?: number, at_tables?: Record<string, number>, commission_owed?: number, role?: string, display_name?: string}} User
  * @typedef {{id: string, seat: number|null, balance?: number, owed?: number, variant?: string}} Bettor
  * @typedef {{bet: string, stake: number, spot?: number|null, count?: number, carried?: boolean}} PublicBet
- * @typedef {{at_table: boolean, seat?: number|null, balance?: number, available?: number, owed?: number, variant?: string, bets?: {bet: string, stake: number, spot?: number|null, carried?: boolean}[]}} MeAtTable
+ * @typedef {{at_table: boolean, seat?: number|null, balance?: number, available?: number, owed?: number, variant?: string, bets?: {bet: string, stake: number, spot?: number|null, carried?: boolean}[], squeeze?: Record<string, string>}} MeAtTable
  * @typedef {{phase?: string, seats?: {seat: number, bettor: string|null}[], players?: number, bettors?: Bettor[], bets?: PublicBet[], cards?: Record<string, string|null>, squeezers?: Record<string, string|null>, reveal_deadline?: number|null}} PublicState
  * @typedef {"loading"|"ready"|"missing"} Status
  * @typedef {"connecting"|"open"|"closed"|"missing"} Connection

@@ -172,7 +172,8 @@ async def hand_over(spec: TableDep, body: HandOverBody, user: CurrentUser, actio
 
 @router.get("/{table_id}/me")
 async def me_at_table(spec: TableDep, user: CurrentUser, context: ContextDep) -> MeAtTable:
-    """The logged-in user at this table: seat, balance, available, commission owed, variant, bets."""
+    """The logged-in user at this table: seat, balance, available, commission owed, variant, bets,
+    and the face-down cards they squeeze (R23), theirs alone to see."""
     table = await context.table_of(spec)
     view: dict[str, Any] = seat_view(table, user.name)
     if view["at_table"]:
@@ -180,4 +181,5 @@ async def me_at_table(spec: TableDep, user: CurrentUser, context: ContextDep) ->
             {"bet": b.kind.value, "stake": b.stake, "spot": b.spot, "carried": b.carried}
             for b in table.bets_of(user.name)
         ]
+        view["squeeze"] = table.squeeze_cards(user.name)
     return MeAtTable.model_validate(view)

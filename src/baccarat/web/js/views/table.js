@@ -322,7 +322,9 @@ export function mountTable(view, tableId) {
     const round = state.round ? state.round.id : null;
     try {
       const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/me`);
-      if (alive) dispatch({ type: "local_me", me: answer, round });
+      if (!alive) return;
+      dispatch({ type: "local_me", me: answer, round });
+      hands.peek(round, answer.squeeze);
     } catch {
       // logged out meanwhile, or the table is gone: the next snapshot asks again
     }
@@ -428,6 +430,12 @@ export function mountTable(view, tableId) {
 
   function squeezeTable() {
     return Boolean(state.table && state.table.rules && state.table.rules.squeeze);
+  }
+
+  /** Whether this user squeezes `side` in the live round. @param {string} side */
+  function squeezing(side) {
+    const me = state.user ? state.user.display_name || state.user.name : null;
+    return Boolean(me) && hands.squeezers[side] === me;
   }
 
   async function revealSide(side) {
@@ -594,6 +602,7 @@ export function mountTable(view, tableId) {
           hands.live(message.round_id);
           hands.setCard(message.position, message.face_down ? null : message.card);
           if (message.face_down) requestState();
+          if (message.face_down && squeezing(message.position.split("_")[0])) requestMe();
         }
         if (message.type === "card_corrected") requestState();
         break;
@@ -607,6 +616,7 @@ export function mountTable(view, tableId) {
       case "squeeze_handed_over":
         hands.squeezers[message.side] = message.to ?? null;
         requestState();
+        if (squeezing(message.side)) requestMe();
         break;
       case "round_voided":
       case "bettor_joined":

@@ -2,7 +2,7 @@
 // The hands panel: Player's and Banker's cards and totals, dealt and turned as the server does (the
 // squeeze when the server names this player, R23), or laid out at once for a finished round.
 
-import { cardElement, dealCoup, hiddenCard, peelable, turnCard } from "../../cards.js";
+import { cardElement, dealCoup, hiddenCard, peek, peelable, turnCard } from "../../cards.js";
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 
@@ -17,6 +17,8 @@ export class Hands {
     this.cards = {};
     /** @type {Record<string, string|null>} */
     this.squeezers = {};
+    /** @type {Record<string, string>} the face-down cards this player squeezes, as the server told them alone */
+    this.known = {};
     this.revealAt = 0;
   }
 
@@ -67,8 +69,22 @@ export class Hands {
     this.round = roundId;
     this.cards = {};
     this.squeezers = {};
+    this.known = {};
     this.revealAt = 0;
     this.clear();
+  }
+
+  /**
+   * The face-down cards this player squeezes (`GET /api/tables/{id}/me`'s `squeeze`): their faces are
+   * drawn under the backs, to be seen as they are peeled. @param {number|null} roundId @param {Record<string, string>|undefined} squeeze
+   */
+  peek(roundId, squeeze) {
+    if (!squeeze || roundId === null || roundId !== this.round) return;
+    this.known = { ...this.known, ...squeeze };
+    for (const [position, code] of Object.entries(squeeze)) {
+      const el = this.cards[position];
+      if (el) peek(el, code);
+    }
   }
 
   /** @param {string} position @param {string|null} code */
@@ -77,6 +93,7 @@ export class Hands {
     if (!card) {
       card = code ? cardElement(code) : hiddenCard();
       card.dataset.position = position;
+      if (!code && this.known[position]) peek(card, this.known[position]);
       this.cards[position] = card;
       (position.startsWith("player") ? this.el.player : this.el.banker).append(card);
       if (code) turnCard(card, code);
@@ -105,7 +122,7 @@ export class Hands {
       const who = this.squeezers[side] ?? null;
       const sideName = t(`${side}_side`);
       if (me && who === me) {
-        for (const card of hidden) peelable(card, () => on.reveal(side));
+        for (const card of hidden) peelable(card, () => this.opened(side, on.reveal));
         parts.push(
           h("span", { class: "squeeze-mine", "data-side": side, "data-who": "mine" }, t("squeeze_yours", { side: sideName })),
           h("button", { type: "button", class: "hand-over", "data-side": side, onclick: () => on.handOver(side) }, t("hand_over")),
@@ -116,6 +133,17 @@ export class Hands {
     }
     if (parts.length && this.revealAt) parts.push(h("span", { class: "timer", id: "reveal-deadline" }));
     this.el.squeeze.replaceChildren(...parts);
+  }
+
+  /**
+   * A card of `side` was peeled open: once all of the side's face-down cards are, ask the server to turn them.
+   * @param {string} side @param {(side: string) => void} reveal
+   */
+  opened(side, reveal) {
+    const hidden = this.hiddenOf(side);
+    if (!hidden.length || hidden.some((card) => !card.classList.contains("peeled") || card.classList.contains("peeling"))) return;
+    for (const card of hidden) card.classList.add("peeling");
+    reveal(side);
   }
 
   /** The seconds until the dealer turns the cards, on the squeeze bar. @param {number} now performance.now() */
