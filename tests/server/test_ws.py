@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
-from tests.server.conftest import receive, register
+from tests.server.conftest import admin, receive, register
 
 from baccarat.server.clock import ManualClock
 
@@ -77,6 +77,19 @@ def test_follow_bet_and_refusals(make_client: Any, tmp_path: Path, clock: Manual
         with pytest.raises(WebSocketDisconnect):
             for _ in range(100):
                 ws.receive_json()
+
+
+def test_followers_see_the_table_closed_and_opened_as_it_happens(
+    make_client: Any, tmp_path: Path, clock: ManualClock
+) -> None:
+    client = make_client(f"sqlite:///{tmp_path}/w.db")
+    boss = admin(client)
+    with client.websocket_connect("/ws/tables/macau") as ws:
+        assert ws.receive_json()["state"]["open"] is True
+        assert client.post("/api/admin/tables/macau/close", headers=boss).status_code == 200
+        assert _until(clock, ws, "table_changed")["open"] is False
+        assert client.post("/api/admin/tables/macau/open", headers=boss).status_code == 200
+        assert _until(clock, ws, "table_changed")["open"] is True
 
 
 def test_unknown_table(make_client: Any, tmp_path: Path) -> None:

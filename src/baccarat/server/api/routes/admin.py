@@ -51,7 +51,9 @@ async def _audit(context: ContextDep, admin: User, action: str, table_id: str, *
 @router.post("/tables/{table_id}/open")
 async def open_table(spec: TableDep, admin: AdminUser, context: ContextDep) -> FlagsOut:
     """Open a table: rounds start."""
-    await context.service.write(context.service.store.tables.set_table_flags, spec.id, is_open=True)
+    context.service.publish(
+        await context.service.write(context.service.store.tables.set_table_flags, spec.id, is_open=True)
+    )
     await _audit(context, admin, "settings.open", spec.id, open=True)
     return FlagsOut(ok=True, open=True)
 
@@ -59,7 +61,9 @@ async def open_table(spec: TableDep, admin: AdminUser, context: ContextDep) -> F
 @router.post("/tables/{table_id}/close")
 async def close_table(spec: TableDep, admin: AdminUser, context: ContextDep) -> FlagsOut:
     """Close a table: the round in play finishes, no new round starts."""
-    await context.service.write(context.service.store.tables.set_table_flags, spec.id, is_open=False)
+    context.service.publish(
+        await context.service.write(context.service.store.tables.set_table_flags, spec.id, is_open=False)
+    )
     await _audit(context, admin, "settings.close", spec.id, open=False)
     return FlagsOut(ok=True, open=False)
 
@@ -69,7 +73,9 @@ async def change_shoe(spec: TableDep, admin: AdminUser, context: ContextDep) -> 
     """Change the shoe before the next round (the current shoe ends and its seed is revealed)."""
     if spec.dealing is Dealing.DEALER_ENTRY:
         raise Refusal(409, "table.no_server_shoe", "a dealer-entry table has no server shoe", params={"table": spec.id})
-    await context.service.write(context.service.store.tables.set_table_flags, spec.id, change_shoe=True)
+    context.service.publish(
+        await context.service.write(context.service.store.tables.set_table_flags, spec.id, change_shoe=True)
+    )
     await _audit(context, admin, "settings.change_shoe", spec.id, change_shoe=True)
     return FlagsOut(ok=True)
 
@@ -90,7 +96,7 @@ async def change_settings(
         changed = base.with_settings(changes)
     except InputError as error:
         raise Refusal(400, "config.invalid", error.message, params={"setting": ",".join(sorted(changes))}) from None
-    await service.write(service.store.tables.set_table_settings, spec.id, changes)
+    service.publish(await service.write(service.store.tables.set_table_settings, spec.id, changes))
     service.lobby.changes[spec.id] = changes
     await _audit(context, admin, "settings.changed", spec.id, before=before, after=changes)
     return TableSettingsOut(table=spec.id, settings=_settable(changed), changes=changes)
