@@ -11,7 +11,6 @@ from typing import Any
 
 import httpx
 import pytest
-
 from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
