@@ -12,6 +12,7 @@ import pytest
 from tests.server.conftest import close_open_clients, register
 from tests.server.security_support import Ticks, context_of, start
 
+from baccarat.server.api.context import ASSET_FACTOR
 from baccarat.server.api.throttle import Buckets
 from baccarat.server.policy import Policy
 
@@ -48,6 +49,19 @@ def test_each_account_has_its_own_bucket_apart_from_its_address(tmp_path: Path) 
     ann_ok = sum(client.get("/api/me", headers=ann).status_code == 200 for _ in range(15))
     assert ann_ok == 10  # the account's own burst
     assert client.get("/api/me", headers=bob).status_code == 200  # bob's bucket is untouched by ann's
+
+
+def test_the_browser_tables_files_have_a_larger_bucket_of_their_own(tmp_path: Path) -> None:
+    """A page loads some eighty files: players sharing one address (a casino floor, a home) each load
+    it, and the API's bucket is left to the API; the files' bucket is bounded too."""
+    ticks = Ticks()
+    client = start(tmp_path, f"sqlite:///{tmp_path}/f.db", ticks=ticks, http_requests_per_second=1.0, http_burst=10)
+    files = ["/", "/js/app.js", "/js/views/table/page.js", "/css/cards.css"]
+    served = [client.get(files[i % len(files)]).status_code for i in range(10 * ASSET_FACTOR + 5)]
+    assert served[: 10 * ASSET_FACTOR] == [200] * (10 * ASSET_FACTOR) and set(served[10 * ASSET_FACTOR :]) == {429}
+    assert client.get("/api/tables").status_code == 200  # the API's bucket is untouched
+    ticks.advance(2.0)
+    assert client.get("/js/app.js").status_code == 200  # refilled ASSET_FACTOR times as fast
 
 
 def test_the_bucket_table_is_bounded_and_evicts_the_least_recently_seen() -> None:

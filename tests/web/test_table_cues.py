@@ -133,7 +133,15 @@ def test_on_a_phone_the_first_screen_holds_the_countdown_a_big_road_the_spots_an
         _open(page, server)
         page.wait_for_selector("[data-testid=road-strip] svg")
         needed = ["countdown", "road-strip", "spot-player", "spot-tie", "spot-banker", "chip-100", "confirm"]
-        boxes = {name: page.locator(f"[data-testid={name}]").first.bounding_box() for name in needed}
+        # measured at one instant (the spots are drawn again as bets come in)
+        boxes = page.evaluate(
+            """(names) => Object.fromEntries(names.map((name) => {
+              const el = document.querySelector(`[data-testid=${name}]`);
+              const r = el && el.getBoundingClientRect();
+              return [name, r && r.width > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null];
+            }))""",
+            needed,
+        )
         for name, box in boxes.items():
             assert box is not None and box["width"] > 0, name
             assert box["y"] >= 0 and box["y"] + box["height"] <= 844, f"{name} is below the first screen: {box}"

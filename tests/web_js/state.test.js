@@ -16,6 +16,7 @@ import {
   secondsLeft,
   showingResult,
   RESULT_MS,
+  resultMs,
 } from "../../src/baccarat/web/js/state.js";
 
 const ANN = { id: 7, name: "ann", display_name: "a***4991", balance: 100000, wallet: 50000, at_tables: { t: 50000 }, commission_owed: 0, role: "player" };
@@ -170,6 +171,17 @@ test("a settled round shows the result with my payouts, moves the money and keep
   assert.equal(s.user.balance, 102000, "the balance moves by what the money at the table moved");
   assert.equal(showingResult(s, 5000 + RESULT_MS - 1), true);
   assert.equal(showingResult(s, 5000 + RESULT_MS), false);
+  // the table sets its result phase
+  const quick = { ...s, table: { ...s.table, settle_pause_seconds: 0.5 } };
+  assert.equal(showingResult(quick, 5000 + 2999), true, "at least 3 s");
+  assert.equal(showingResult(quick, 5000 + 3000), false);
+});
+
+test("the result phase is the table's settle pause, between 3 and 6 seconds", () => {
+  assert.equal(resultMs({ settle_pause_seconds: 4 }), 4000);
+  assert.equal(resultMs({ settle_pause_seconds: 0.5 }), 3000);
+  assert.equal(resultMs({ settle_pause_seconds: 20 }), 6000);
+  assert.equal(resultMs(null), RESULT_MS);
 });
 
 test("a new round opens: the deadline, no totals, the last round's bets forgotten", () => {

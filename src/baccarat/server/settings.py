@@ -61,7 +61,7 @@ class TableSpec:
     dealing: Dealing = Dealing.SHOE
     decks: int = 8
     betting_seconds: float = 15.0
-    settle_pause_seconds: float = 3.0
+    settle_pause_seconds: float = 4.5
     #: Seconds between the cards as the dealer turns them over, one at a time, in the order of the
     #: deal (P1, B1, P2, B2), and twice as long before a third card (0: every card at once).
     card_seconds: float = 0.0
@@ -159,6 +159,7 @@ class TableSpec:
             "decks": self.decks,
             "betting_seconds": self.betting_seconds,
             "card_seconds": self.card_seconds,
+            "settle_pause_seconds": self.settle_pause_seconds,
             "dealer_paced": self.dealer_paced,
             "min_bet": self.min_bet,
             "max_bet": self.max_bet,

@@ -1,7 +1,8 @@
 """Request limits: the size of a body, counted as it streams (413 at the limit, whatever
 ``Content-Length`` says), JSON that must not be accepted (400, :mod:`~baccarat.server.api.json_guard`),
 and the rate of requests per client (429): per account for a request with a live session token,
-else per client address (a token that is not a live session counts against its address)."""
+else per client address (a token that is not a live session counts against its address); the
+browser table's files per address, in a larger bucket of their own."""
 
 from __future__ import annotations
 
@@ -18,6 +19,12 @@ __all__ = ["MAX_BODY", "RequestLimits", "client_address"]
 
 #: The largest request body, in bytes.
 MAX_BODY = 16_384
+
+
+def _is_asset(scope: Scope) -> bool:
+    """A GET or HEAD of the browser table's files (anything outside the API)."""
+    path = str(scope.get("path", ""))
+    return scope.get("method") in ("GET", "HEAD") and not (path == "/api" or path.startswith(("/api/", "/ws/")))
 
 
 class RequestLimits:
@@ -47,6 +54,8 @@ class RequestLimits:
         context = self.context
         requests, now = context.limits.requests, context.now()
         address = f"a:{client_address(scope)}"
+        if _is_asset(scope):
+            return context.limits.assets.allow(address, now=now)
         token = bearer(headers.get("authorization"))
         user = context.sessions.cached(token)
         if user is None and token:

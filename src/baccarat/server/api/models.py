@@ -256,6 +256,8 @@ class TableSummary(BaseModel):
     betting_seconds: float
     #: seconds between the cards as the dealer turns them (0: all at once)
     card_seconds: float = 0.0
+    #: the result phase: seconds the result stays on the table before betting opens again
+    settle_pause_seconds: float = 4.5
     min_bet: int
     max_bet: int
     rules: dict[str, Any]

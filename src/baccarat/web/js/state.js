@@ -49,8 +49,18 @@
  * @typedef {{type: string, [field: string]: any}} Message
  */
 
-/** How long the result stays on screen after the round settles (ms). */
+/** How long the result stays on screen after the round settles (ms), unless the table says. */
 export const RESULT_MS = 4500;
+
+/**
+ * The result phase of a table (ms): its `settle_pause_seconds`, at least 3 s and at most 6 s (a
+ * table that opens betting again sooner still shows the result that long).
+ * @param {any} table
+ */
+export function resultMs(table) {
+  const seconds = table && typeof table.settle_pause_seconds === "number" ? table.settle_pause_seconds : RESULT_MS / 1000;
+  return Math.round(Math.min(6, Math.max(3, seconds)) * 1000);
+}
 
 /** The state before the snapshot comes. @returns {TableState} */
 export function initialState() {
@@ -401,7 +411,7 @@ export function apply(state, message, now = 0) {
 
 /** Whether the result of the last round is still on screen at `now`. @param {TableState} state @param {number} now */
 export function showingResult(state, now) {
-  return Boolean(state.shown && now - state.shown.at < RESULT_MS);
+  return Boolean(state.shown && now - state.shown.at < resultMs(state.table));
 }
 
 /** The bets of the last round to place again (rebet). @param {TableState} state @returns {Stake[]} */
