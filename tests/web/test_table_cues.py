@@ -67,6 +67,9 @@ def test_the_dealers_calls_are_shown_and_heard_once_the_sound_is_on(page: Any, s
     assert page.evaluate("() => window.__tones") > 0
     page.reload()
     page.wait_for_selector("[data-testid=sound][aria-pressed=true]")  # remembered
+    for lang, words in (("zh-Hans", "声音开"), ("en", "Sound on"), ("zh-Hant", "聲音開")):
+        page.select_option("[data-testid=lang]", lang)
+        assert page.inner_text("[data-testid=sound]") == words, lang
     assert page.errors == [], page.errors
 
 

@@ -263,4 +263,5 @@ def test_screenshots_of_the_table(context: Any, server: Any, artifacts: Path, la
     page.screenshot(path=str(artifacts / f"table-result-{lang}-1280.png"), full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     if page.query_selector(_tid("result-banner")):
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 10, "the result fits a phone"
         page.screenshot(path=str(artifacts / f"table-result-{lang}-390.png"), full_page=True)

@@ -70,6 +70,7 @@ export class TablePage {
     this.offLang = onLangChange(() => {
       drawAll(this);
       this.buyIn.draw();
+      this.cues.drawToggle();
       if (this.ui.recalled) recall(this, this.ui.recalled, { focus: false });
     });
     this.offUser = onUserChange((/** @type {any} */ user) => this.userChanged(user));

@@ -42,7 +42,7 @@ export function settlementTable(bets, name) {
     "table",
     { class: "payouts", id: "payouts" },
     h("caption", {}, t("payout")),
-    h("thead", {}, h("tr", {}, ...["bet", "stake", "outcome", "payout", "commission", "returned"].map((k) => h("th", { scope: "col" }, t(k))))),
+    h("thead", {}, h("tr", {}, ...["bet", "stake", "outcome", "payout", "commission", "returned"].map((k) => h("th", { scope: "col", class: `col-${k}` }, t(k))))),
     h(
       "tbody",
       {},
@@ -53,13 +53,24 @@ export function settlementTable(bets, name) {
           h("th", { scope: "row" }, name(b.bet)),
           h("td", {}, money(b.stake)),
           h("td", { class: `outcome-${b.result}` }, t(`outcome_${b.result}`)),
-          h("td", {}, money(b.paid ?? 0)),
+          h("td", { class: "col-payout" }, money(b.paid ?? 0)),
           h("td", {}, money(b.commission ?? 0)),
           h("td", {}, money(b.returned ?? 0)),
         ),
       ),
     ),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 5 }, t("net")), h("td", { id: "net", "data-net": net, class: net >= 0 ? "plus" : "minus" }, signedMoney(net)))),
+    h(
+      "tfoot",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row", colspan: 3 }, t("net")),
+        h("td", { class: "col-payout" }),
+        h("td", {}),
+        h("td", { id: "net", "data-net": net, class: net >= 0 ? "plus" : "minus" }, signedMoney(net)),
+      ),
+    ),
   );
 }
 
