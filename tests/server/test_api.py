@@ -230,6 +230,15 @@ def test_dealer_entry(make_client: Any, tmp_path: Path, clock: ManualClock) -> N
     assert entry["bets"][0]["returned"] == 2000
     assert entry["balance_after"] == 101000
     _ledger_ok(client)
+    # the physical shoe's roads: in the table's view as in its messages, after a restart too
+    assert client.get("/api/tables/live").json()["roads"]["results"] == "P"
+    assert client.get("/api/tables/live").json()["stats"]["player"] == 1
+    client.__exit__(None, None, None)  # the process stops (and gives the table's lease back)
+    again = make_client(f"sqlite:///{tmp_path}/d.db", betting=1.5)
+    assert again.get("/api/tables/live").json()["roads"]["results"] == "P"
+    runner = again.app.state.service.runners["live"]
+    clock.run_until(lambda: runner.leader)
+    assert runner.scoreboard.to_dict()["results"] == "P"  # the roads its next round_settled extends
 
 
 def test_lobby_and_events(make_client: Any, tmp_path: Path, clock: ManualClock) -> None:

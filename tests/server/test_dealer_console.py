@@ -163,6 +163,10 @@ def test_a_dealer_runs_a_round_card_by_card(tmp_path: Path, clock: ManualClock) 
     assert wait_for(client, lambda: (v := _console(client, dana))["phase"] == "idle" and v)["last_coup"], (
         "the next is the last"
     )
+    assert client.get("/api/tables/floor-1").json()["roads"]["results"] == "P"  # the physical shoe's roads
+    assert client.post("/api/dealer/tables/floor-1/new-shoe", headers=dana).status_code == 200
+    assert client.get("/api/tables/floor-1").json()["roads"]["results"] == ""  # a new shoe, new roads
+    assert client.app.state.service.runners["floor-1"].scoreboard.to_dict()["results"] == ""
     entries = client.get("/api/admin/audit?table=floor-1", headers=boss).json()["entries"]
     done = [(e["actor"], e["action"], e["status"]) for e in reversed(entries)]
     assert ("dana", "table.open_betting", 202) in done and ("dana", "table.correct_card", 200) in done

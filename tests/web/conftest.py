@@ -95,6 +95,16 @@ min_bet = 100
 max_bet = 50000
 
 [[table]]
+id = "web-roads"
+name = "Roads 好路"
+variant = "macau"
+dealing = "dealer_entry"
+betting_seconds = 1
+settle_pause_seconds = 0.3
+min_bet = 100
+max_bet = 50000
+
+[[table]]
 id = "web-closed"
 name = "Closed 關閉"
 variant = "macau"

@@ -18,6 +18,9 @@ pytestmark = pytest.mark.browser
 SLOW = "web-slow"  # 20 s of betting: a countdown to watch
 MACAU = "web-macau"
 CLOSED = "web-closed"
+ROADS = "web-roads"  # dealer entry: the test deals its cards
+#: Player 3 4 = 7 stands, Banker K 9 = a natural 9: Banker wins (in deal order P B P B)
+BANKER_NATURAL = ["3S", "KH", "4D", "9C"]
 CARD = "li.table-card[data-table={}]"
 
 SHOWN = """(card) => ({
@@ -108,6 +111,50 @@ def test_the_lobby_in_each_language_and_width(
         assert {"zh-Hant": "莊", "zh-Hans": "庄", "en": "Banker"}[lang] in counts
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(artifacts / f"lobby-{lang}-{width}.png"), full_page=True)
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def _banker_wins(server: Any, rounds: int) -> None:
+    """Deal Banker naturals at the dealer-entry table, one a round, as its dealer would."""
+    admin = {"Authorization": f"Bearer {server.admin_token()}"}
+    for _ in range(rounds):
+        deadline = time.monotonic() + 20
+        while (view := server.get(f"/api/tables/{ROADS}"))["table"]["phase"] != "dealing" or view["table"]["cards"]:
+            assert time.monotonic() < deadline, view["table"]
+            time.sleep(0.1)
+        settled = view["stats"]["coups"] + 1
+        for card in BANKER_NATURAL:
+            answer = httpx.post(
+                f"{server.url}/api/admin/tables/{ROADS}/cards", json={"card": card}, headers=admin, timeout=10
+            )
+            assert answer.status_code == 200, answer.text
+        while server.get(f"/api/tables/{ROADS}")["stats"]["coups"] < settled:
+            assert time.monotonic() < deadline, "the round did not settle"
+            time.sleep(0.1)
+
+
+def test_a_banker_dragon_is_a_lobby_badge(chromium: Any, server: Any, artifacts: Path) -> None:
+    """Four Banker wins in a row (and more): the card's badge says 長莊 with its length, as the server's patterns say."""
+    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    try:
+        page = watched_page(context)
+        page.goto(f"{server.url}/#/")
+        page.wait_for_selector(f"{CARD.format(ROADS)} .thumb", timeout=20_000)
+        _banker_wins(server, 4)
+        badge = page.wait_for_selector(f"{CARD.format(ROADS)} .lobby-alerts [data-pattern=long_banker]", timeout=10_000)
+        _, view = _agrees(page, server, ROADS)
+        run = next(
+            p
+            for p in view["stats"]["patterns"]
+            if p["pattern"] == "long_banker"
+            and p["first_column"] + p["columns"] == len(view["roads"]["big_road"]["columns"])
+        )
+        assert badge.inner_text() == f"長莊（長龍） · {run['coups']} 連"
+        page.locator(CARD.format(ROADS)).screenshot(path=str(artifacts / "lobby-badge-zh-Hant.png"))
+        page.select_option("[data-testid=lang]", "en")
+        assert page.inner_text(f"{CARD.format(ROADS)} .lobby-alerts") == f"Banker dragon · {run['coups']} in a row"
         assert page.errors == []
     finally:
         context.close()

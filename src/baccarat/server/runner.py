@@ -197,8 +197,13 @@ class TableRunner:
                 first_shoe_number=int(shoe["first_shoe_number"]),
                 coups=int(shoe["coups"]),
             )
-            for result in await self.service.read(self.store.shoes.shoe_results, self.shoe_id):
-                self.scoreboard.add(game.coup_from_cards(result))
+            results = await self.service.read(self.store.shoes.shoe_results, self.shoe_id)
+        elif self.spec.dealing is Dealing.DEALER_ENTRY:  # the physical shoe's rounds since its last change
+            results = await self.service.read(self.store.shoes.entry_shoe_results, self.spec.id)
+        else:
+            results = []
+        for result in results:
+            self.scoreboard.add(game.coup_from_cards(result))
         self.table = table
         self.leader = True
         self.service.lead_taken.set()
@@ -748,6 +753,7 @@ class TableRunner:
     async def new_shoe(self) -> dict[str, Any]:
         """The dealer puts a new physical shoe in play between coups (R6)."""
         await self.submit(lambda t, now: (t.change_shoe(reason="new shoe by the dealer", now=now), None))
+        self.scoreboard = Scoreboard()  # the new shoe's roads start empty
         return self.dealer_view()
 
     def dealer_view(self) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from baccarat.server.observer.views import round_view, table_view, user_view
 from baccarat.server.policy import Policy
 from baccarat.server.schema import RoundStatus
 from baccarat.server.service import Service
-from baccarat.server.settings import TableSpec
+from baccarat.server.settings import Dealing, TableSpec
 from baccarat.server.store import User
 from baccarat.server.store.sessions import TOUCH_SECONDS, token_hash
 from baccarat.table import Table
@@ -226,13 +226,17 @@ class AppContext:
             totals = await self.service.read(self.service.store.rounds.round_totals, int(row["id"]))
         return round_view(row, totals=totals)
 
-    def _board(self, table_id: str) -> Scoreboard:
-        store = self.service.store
-        shoe = store.shoes.active_shoe(table_id)
-        board = Scoreboard()
+    def _board(self, spec: TableSpec) -> Scoreboard:
+        """The roads of the shoe in play: the server's shoe, or a dealer-entry table's physical one."""
+        shoes = self.service.store.shoes
+        shoe = shoes.active_shoe(spec.id)
         if shoe is not None:
-            for cards in store.shoes.shoe_results(int(shoe["id"])):
-                board.add(game.coup_from_cards(cards))
+            results = shoes.shoe_results(int(shoe["id"]))
+        else:
+            results = shoes.entry_shoe_results(spec.id) if spec.dealing is Dealing.DEALER_ENTRY else []
+        board = Scoreboard()
+        for cards in results:
+            board.add(game.coup_from_cards(cards))
         return board
 
     async def table(self, spec: TableSpec, *, full: bool) -> dict[str, Any]:
@@ -242,7 +246,7 @@ class AppContext:
         shoe = await service.read(store.shoes.active_shoe, spec.id)
         round_ = await self.round_of(await service.read(store.rounds.current_round, spec.id))
         table = await self.table_of(spec)
-        board = await service.read(self._board, spec.id) if full else None
+        board = await service.read(self._board, spec) if full else None
         return table_view(spec, flags=(is_open, change_shoe), shoe=shoe, round_=round_, table=table, board=board)
 
     async def user(self, user: User) -> dict[str, Any]:

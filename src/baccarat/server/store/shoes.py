@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from baccarat.rng import commitment_of
 from baccarat.server.chain import client_seed_of
-from baccarat.server.schema import RoundStatus, ShoeStatus, rounds, seed_commitments, seed_entropy, shoes
+from baccarat.server.schema import RoundStatus, ShoeStatus, events, rounds, seed_commitments, seed_entropy, shoes
 from baccarat.server.store.base import Database
 from baccarat.server.store.tables import Tables
 
@@ -47,6 +47,28 @@ class Shoes:
             rows = conn.execute(
                 select(rounds.c.result)
                 .where(rounds.c.shoe_id == shoe_id, rounds.c.status == RoundStatus.SETTLED.value)
+                .order_by(rounds.c.id)
+            ).all()
+        return [list(json.loads(r[0])["cards"]) for r in rows if r[0]]
+
+    def entry_shoe_results(self, table_id: str) -> list[list[str]]:
+        """The cards of every settled round of a dealer-entry table's physical shoe in play (the rounds
+        opened after its last ``ShoeChanged``), in order: its roads, as the server's shoes have theirs."""
+        with self.db.engine.connect() as conn:
+            changed = conn.execute(
+                select(func.max(events.c.id)).where(events.c.table_id == table_id, events.c.kind == "ShoeChanged")
+            ).scalar()
+            opened = select(events.c.round_id).where(
+                events.c.table_id == table_id, events.c.kind == "BettingOpened", events.c.id > (changed or 0)
+            )
+            rows = conn.execute(
+                select(rounds.c.result)
+                .where(
+                    rounds.c.table_id == table_id,
+                    rounds.c.shoe_id.is_(None),
+                    rounds.c.status == RoundStatus.SETTLED.value,
+                    rounds.c.id.in_(opened.scalar_subquery()),
+                )
                 .order_by(rounds.c.id)
             ).all()
         return [list(json.loads(r[0])["cards"]) for r in rows if r[0]]
