@@ -59,7 +59,8 @@ name = "No Commission 免佣"
 variant = "no_commission"
 dealing = "continuous"
 betting_seconds = 5
-settle_pause_seconds = 0.5
+# a result phase long enough to see the chips paid and collected (the others are quick)
+settle_pause_seconds = 3
 
 [[table]]
 id = "web-squeeze"

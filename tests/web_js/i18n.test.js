@@ -89,3 +89,26 @@ test("a view's own texts join every language, 简体中文 made from the Traditi
   assert.throws(() => extend({ "zh-Hant": { lobby: "x" }, en: { lobby: "x" } }), /already defined/);
   assert.throws(() => extend({ "zh-Hant": { only_one: "x" }, en: {} }), /without a translation/);
 });
+
+test("one set of terms: 天牌 for a natural, 佣 for commission, on every page", async () => {
+  // every module that adds texts, so that the whole vocabulary is loaded
+  const { readdirSync } = await import("node:fs");
+  const js = new URL("src/baccarat/web/js/", ROOT);
+  const texts = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const url = new URL(entry.name + (entry.isDirectory() ? "/" : ""), dir);
+      if (entry.isDirectory()) walk(url);
+      else if (entry.name.endsWith(".js") && /extend\(/.test(readFileSync(url, "utf8"))) texts.push(url);
+    }
+  };
+  walk(js);
+  assert.ok(texts.length >= 5, `${texts.length} text modules`);
+  for (const file of texts) {
+    const source = readFileSync(file, "utf8");
+    for (const word of ["例牌", "抽水"]) assert.ok(!source.includes(word), `${file.pathname} says ${word}`);
+  }
+  const hant = keys("zh-Hant").map((key) => (setLang("zh-Hant"), t(key))).join(" ");
+  assert.ok(hant.includes("天牌") && hant.includes("佣"));
+  for (const word of ["例牌", "抽水"]) assert.ok(!hant.includes(word), word);
+});

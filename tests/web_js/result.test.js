@@ -36,3 +36,24 @@ test("the winning spots: the winner, a pair dealt, and every bet of mine that wo
   assert.deepEqual([...won].sort(), ["player", "player_pair"]);
   assert.equal(winners(null).size, 0);
 });
+
+test("a stack is made up of the table's chips, largest first, at most five drawn", async () => {
+  const { chipStack, STACK_CHIPS } = await import("../../src/baccarat/web/js/views/table/spots.js");
+  assert.deepEqual(chipStack(1600, [100, 500, 1000]), [1000, 500, 100]);
+  assert.deepEqual(chipStack(100_000, [100, 500, 1000, 5000, 10000, 50000, 100000]), [100000]);
+  assert.equal(chipStack(99_900, [100, 500, 1000, 5000, 10000, 50000]).length, STACK_CHIPS);
+  assert.deepEqual(chipStack(50, [100, 500]), [100], "an amount under the smallest chip still shows one");
+  assert.deepEqual(chipStack(0, [100]), []);
+});
+
+test("a bet of one level shows its payout; of several, the best, every level on demand", async () => {
+  const { payText, payLevels } = await import("../../src/baccarat/web/js/views/table/spots.js");
+  const { setLang } = await import("../../src/baccarat/web/js/i18n.js");
+  setLang("en");
+  assert.equal(payText({ pays: [{ level: "win", pays: "0.95" }] }), "0.95:1");
+  const dragon = { pays: [{ level: "natural", pays: "1" }, { level: "win by 9", pays: "30" }, { level: "win by 4", pays: "1" }] };
+  assert.equal(payText(dragon), "up to 30:1");
+  setLang("zh-Hant");
+  assert.equal(payText(dragon), "最高 30:1");
+  assert.deepEqual(payLevels(dragon).map((l) => l.level), ["天牌", "贏9點", "贏4點"]);
+});

@@ -36,7 +36,7 @@ extend({
     dealer_cut_out: "切牌卡已出（第 {n} 局）", dealer_totals: "各注總額", dealer_no_bets: "暫無注碼",
     dealer_reasons: "補牌規則",
     dealer_last_coup: "本局為最後一局", dealer_next_is_last: "下一局為最後一局",
-    dealer_reason_natural: "例牌：{side}兩張牌 {total} 點，雙方都不補牌",
+    dealer_reason_natural: "天牌：{side}兩張牌 {total} 點，雙方都不補牌",
     dealer_reason_player_two_cards_draws: "閒家 {total} 點補牌：閒家 0–5 點補牌，6–7 點不補",
     dealer_reason_player_two_cards_stands: "閒家 {total} 點不補：閒家 0–5 點補牌，6–7 點不補",
     dealer_reason_banker_player_stood_draws: "莊家 {total} 點補牌：閒家不補時，莊家 0–5 點補牌，6–7 點不補",

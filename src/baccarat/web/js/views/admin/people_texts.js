@@ -6,7 +6,7 @@ import { extend } from "../../i18n.js";
 extend({
   "zh-Hant": {
     staff_players: "玩家", staff_dealers: "荷官",
-    staff_search: "搜尋名稱", staff_search_go: "搜尋", staff_name: "名稱", staff_wallet: "錢包", staff_owed: "抽水欠款",
+    staff_search: "搜尋名稱", staff_search_go: "搜尋", staff_name: "名稱", staff_wallet: "錢包", staff_owed: "欠佣",
     staff_joined: "註冊時間", staff_state: "狀態", staff_active: "正常", staff_suspended: "已暫停",
     staff_suspend: "暫停", staff_reinstate: "恢復", staff_reason: "原因（選填）", staff_total: "共 {n} 位",
     staff_none: "沒有符合的帳戶", staff_done_suspended: "{name} 已暫停：其登入已全部結束", staff_done_reinstated: "{name} 已恢復",

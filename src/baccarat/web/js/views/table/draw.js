@@ -135,7 +135,20 @@ export function drawResult(page) {
 
 /** @param {TablePage} page */
 export function drawSpots(page) {
-  renderSpots(page.el.spots, page.state, { menu: page.menu(), winners: bannerUp(page) ? winners(page.state.shown) : new Set(), place: (/** @type {string} */ bet) => place(page, bet) });
+  const { state, ui } = page;
+  const up = bannerUp(page);
+  renderSpots(page.el.spots, state, {
+    menu: page.menu(),
+    winners: up ? winners(state.shown) : new Set(),
+    // this player's chips paid or collected, until the next round opens
+    settled: up && state.shown && state.shown.bets && (!state.round || state.round.id === state.shown.round_id) ? state.shown.bets : null,
+    place: (/** @type {string} */ bet) => place(page, bet),
+    shownPays: ui.shownPays,
+    togglePays: (/** @type {string} */ bet) => {
+      if (!ui.shownPays.delete(bet)) ui.shownPays.add(bet);
+      drawSpots(page);
+    },
+  });
 }
 
 /** @param {TablePage} page */

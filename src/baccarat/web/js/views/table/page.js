@@ -26,7 +26,7 @@ const TICK_MS = 250;
 
 /**
  * @typedef {{kind: string, key?: string, params?: any, money?: boolean, variant?: string, detail?: string, refusal?: any}} Notice
- * @typedef {{chip: number, notice: Notice|null, dealing: boolean, bannerUntil: number, warnedRound: number|null, tables: any[], recalled: number|null}} PageOnly
+ * @typedef {{chip: number, notice: Notice|null, dealing: boolean, bannerUntil: number, warnedRound: number|null, tables: any[], recalled: number|null, shownPays: Set<string>}} PageOnly
  */
 
 export class TablePage {
@@ -37,7 +37,7 @@ export class TablePage {
     /** @type {import("../../state.js").TableState} */
     this.state = apply(initialState(), { type: "local_user", user: currentUser() });
     /** @type {PageOnly} page-only state: the chip chosen, the notice, the deal animation, the result's time on screen */
-    this.ui = { chip: 1000, notice: null, dealing: false, bannerUntil: 0, warnedRound: null, tables: [], recalled: null };
+    this.ui = { chip: 1000, notice: null, dealing: false, bannerUntil: 0, warnedRound: null, tables: [], recalled: null, shownPays: new Set() };
     const el = (this.el = buildLayout(view));
     this.hands = new Hands({ player: el.playerHand, banker: el.bankerHand, playerTotal: el.playerTotal, bankerTotal: el.bankerTotal, squeeze: el.squeezeBar });
     this.cues = new Cues(el.cue, el.soundToggle);
