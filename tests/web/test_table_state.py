@@ -150,6 +150,30 @@ def test_unconfirmed_chips_are_warned_about_then_dropped(context: Any, server: A
     assert context.errors == []
 
 
+def test_unconfirmed_chips_confirmed_automatically_when_the_player_asks(context: Any, server: Any) -> None:
+    """The player's setting, remembered: the chips left unconfirmed are sent just before the close."""
+    page = _page(context)
+    _open(page, server, SLOW)
+    _join(page)
+    page.check(_tid("auto-confirm"))
+    _early_betting(page, at_least=8)
+    round_id = int(server.get(f"/api/tables/{SLOW}")["round"]["id"])
+    page.click(_tid("chip-500"))
+    page.click(_tid("spot-tie"))
+    page.wait_for_selector(f"{_tid('chips-warning')}[data-kind=warning]", timeout=20_000)
+    assert "自動確認" in page.inner_text(_tid("chips-warning"))
+    page.wait_for_selector(f"{_tid('spot-tie')} .stack.confirmed[data-confirmed='500']", timeout=10_000)
+    left = int(page.get_attribute(_tid("countdown"), "data-seconds"))
+    assert left <= 2, "sent a moment before the close, not at once"
+    _, token = context.player
+    mine = server.get(f"/api/tables/{SLOW}/me", token)
+    assert [(b["bet"], b["stake"]) for b in mine["bets"]] == [("tie", 500)]  # the server holds it
+    assert int(server.get(f"/api/tables/{SLOW}")["round"]["id"]) == round_id
+    page.reload()
+    page.wait_for_selector(f"{_tid('auto-confirm')}:checked")  # remembered
+    assert context.errors == []
+
+
 def test_simplified_chinese(context: Any, server: Any) -> None:
     page = _page(context)
     _open(page, server, SLOW)

@@ -41,3 +41,16 @@ test("the sound is off until turned on, and every cue has notes", () => {
   assert.equal(soundOn(), false);
   for (const cue of ["open", "closed", "tick", "card", "win"]) assert.ok(NOTES[cue].length > 0, cue);
 });
+
+test("auto-confirm: chips are sent once a round, a moment before the close, only when the player asked", async () => {
+  const { AUTO_CONFIRM_SECONDS, dueToConfirm } = await import("../../src/baccarat/web/js/views/table/autoconfirm.js");
+  const at = { on: true, pending: 1, open: true, left: AUTO_CONFIRM_SECONDS, round: 7, sent: null };
+  assert.equal(dueToConfirm(at), true);
+  assert.equal(dueToConfirm({ ...at, on: false }), false, "the player's choice");
+  assert.equal(dueToConfirm({ ...at, left: AUTO_CONFIRM_SECONDS + 1 }), false, "not before the moment");
+  assert.equal(dueToConfirm({ ...at, pending: 0 }), false);
+  assert.equal(dueToConfirm({ ...at, open: false }), false);
+  assert.equal(dueToConfirm({ ...at, left: 0 }), false, "too late: the close");
+  assert.equal(dueToConfirm({ ...at, sent: 7 }), false, "once a round");
+  assert.equal(dueToConfirm({ ...at, sent: 6 }), true);
+});

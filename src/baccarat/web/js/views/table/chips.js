@@ -52,7 +52,8 @@ export function renderChips(el, chips, chosen, pick) {
 }
 
 /**
- * @typedef {{undo: () => void, clear: () => void, rebet: () => void, double: () => void, confirm: () => void}} ChipActions
+ * @typedef {{undo: () => void, clear: () => void, rebet: () => void, double: () => void, confirm: () => void,
+ *   autoConfirm: boolean, setAutoConfirm: (on: boolean) => void}} ChipActions
  * @param {HTMLElement} el @param {import("../../state.js").TableState} state @param {ChipActions} on
  */
 export function renderActions(el, state, on) {
@@ -65,6 +66,12 @@ export function renderActions(el, state, on) {
     button("rebet", on.rebet, open && state.lastBets.length > 0),
     button("double", on.double, open && confirmedTotal(state) > 0),
     button("confirm", on.confirm, open && state.pending.length > 0),
+    h(
+      "label",
+      { class: "auto-confirm", title: t("auto_confirm_help") },
+      h("input", { type: "checkbox", "data-testid": "auto-confirm", checked: on.autoConfirm, onchange: (/** @type {Event} */ e) => on.setAutoConfirm(/** @type {HTMLInputElement} */ (e.target).checked) }),
+      ` ${t("auto_confirm")}`,
+    ),
     h("span", { class: "pending-total", id: "pending-total" }, `${t("pending")} ${money(pendingTotal(state))}`),
   );
 }

@@ -11,6 +11,7 @@ import { askLogin } from "../../session.js";
 import { canBet, me, secondsLeft } from "../../state.js";
 import { variantName } from "../../variants.js";
 import { confirm, doubleBets, handOver, place, rebet, revealSide, seatActions } from "./actions.js";
+import { dueToConfirm, setAutoConfirm } from "./autoconfirm.js";
 import { chipsOf, renderActions, renderChips } from "./chips.js";
 import { renderConnection, renderCountdown, renderPhase, renderTitle } from "./head.js";
 import { renderHistory } from "./history.js";
@@ -171,6 +172,12 @@ function drawActions(page) {
     rebet: () => rebet(page),
     double: () => doubleBets(page),
     confirm: () => confirm(page),
+    autoConfirm: page.ui.autoConfirm,
+    setAutoConfirm: (/** @type {boolean} */ on) => {
+      page.ui.autoConfirm = on;
+      setAutoConfirm(on);
+      page.ui.warnedRound = null; // the warning says what will happen now
+    },
   });
 }
 
@@ -210,9 +217,14 @@ export function tick(page) {
   hands.tick(now);
   page.cues.tick(state, now);
   const left = secondsLeft(state, now);
+  const round = state.round ? state.round.id : null;
+  if (dueToConfirm({ on: ui.autoConfirm, pending: state.pending.length, open: canBet(state), left, round, sent: ui.autoSent })) {
+    ui.autoSent = round;
+    confirm(page);
+  }
   if (canBet(state) && state.pending.length && left <= WARN_SECONDS && state.round && ui.warnedRound !== state.round.id) {
     ui.warnedRound = state.round.id;
-    el.warning.textContent = t("chips_warning", { s: left });
+    el.warning.textContent = t(ui.autoConfirm ? "chips_warning_auto" : "chips_warning", { s: left });
     el.warning.dataset.kind = "warning";
   } else if (canBet(state) && !state.pending.length && el.warning.dataset.kind === "warning") {
     el.warning.textContent = "";

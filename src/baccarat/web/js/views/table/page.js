@@ -12,6 +12,7 @@ import { askLogin, currentUser, onUserChange, refreshUser, setUser } from "../..
 import { TableSocket } from "../../socket.js";
 import { apply, confirmedStakes, initialState, me, pendingTotal } from "../../state.js";
 import { bindControls, seatActions } from "./actions.js";
+import { autoConfirmOn } from "./autoconfirm.js";
 import { BuyIn } from "./buyin.js";
 import { Cues } from "./cues.js";
 import { drawAll, drawHead, drawNotice, drawSpots, drawSqueeze, noticeText, tick } from "./draw.js";
@@ -26,7 +27,8 @@ const TICK_MS = 250;
 
 /**
  * @typedef {{kind: string, key?: string, params?: any, money?: boolean, variant?: string, detail?: string, refusal?: any}} Notice
- * @typedef {{chip: number, notice: Notice|null, dealing: boolean, bannerUntil: number, warnedRound: number|null, tables: any[], recalled: number|null, shownPays: Set<string>}} PageOnly
+ * @typedef {{chip: number, notice: Notice|null, dealing: boolean, bannerUntil: number, warnedRound: number|null, tables: any[], recalled: number|null,
+ *   shownPays: Set<string>, autoConfirm: boolean, autoSent: number|null}} PageOnly
  */
 
 export class TablePage {
@@ -37,7 +39,7 @@ export class TablePage {
     /** @type {import("../../state.js").TableState} */
     this.state = apply(initialState(), { type: "local_user", user: currentUser() });
     /** @type {PageOnly} page-only state: the chip chosen, the notice, the deal animation, the result's time on screen */
-    this.ui = { chip: 1000, notice: null, dealing: false, bannerUntil: 0, warnedRound: null, tables: [], recalled: null, shownPays: new Set() };
+    this.ui = { chip: 1000, notice: null, dealing: false, bannerUntil: 0, warnedRound: null, tables: [], recalled: null, shownPays: new Set(), autoConfirm: autoConfirmOn(), autoSent: null };
     const el = (this.el = buildLayout(view));
     this.hands = new Hands({ player: el.playerHand, banker: el.bankerHand, playerTotal: el.playerTotal, bankerTotal: el.bankerTotal, squeeze: el.squeezeBar });
     this.cues = new Cues(el.cue, el.soundToggle);

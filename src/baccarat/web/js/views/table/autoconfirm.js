@@ -1,0 +1,36 @@
+// @ts-check
+// Unconfirmed chips at the close of betting: dropped with a message (the default), or confirmed
+// automatically a moment before the close, a player's setting remembered in this browser.
+
+import "./autoconfirm_texts.js";
+
+const KEY = "baccarat.autoconfirm";
+/** Chips are confirmed automatically this many seconds before betting closes. */
+export const AUTO_CONFIRM_SECONDS = 2;
+
+/** Whether the player asked for their chips to be confirmed automatically. */
+export function autoConfirmOn() {
+  try {
+    return typeof localStorage !== "undefined" && localStorage.getItem(KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+/** Remember the player's choice. @param {boolean} on */
+export function setAutoConfirm(on) {
+  try {
+    localStorage.setItem(KEY, on ? "on" : "off");
+  } catch {
+    // private mode without storage: the choice lasts for the page
+  }
+}
+
+/**
+ * Whether to confirm the chips now: the setting is on, chips wait, betting is open with at most
+ * AUTO_CONFIRM_SECONDS left, and this round's chips were not sent automatically already.
+ * @param {{on: boolean, pending: number, open: boolean, left: number, round: number|null, sent: number|null}} at
+ */
+export function dueToConfirm(at) {
+  return at.on && at.pending > 0 && at.open && at.left <= AUTO_CONFIRM_SECONDS && at.left > 0 && at.round !== null && at.sent !== at.round;
+}
