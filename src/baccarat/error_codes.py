@@ -297,7 +297,13 @@ _SERVER = (
     ),
     _E("position.invalid", 400, "a card position that is not a position", params=("position",)),
     _E("bet.not_found", 409, "a bet just stored could not be read back: retry", params=("bet",)),
-    _E("name.invalid", 400, "a user name that is not valid (3–32 letters, digits, _ . -)", params=("name",)),
+    _E(
+        "name.invalid",
+        400,
+        "a user name that is not valid: 2–32 characters after NFKC normalisation, each a letter of any script "
+        "(張三), a combining mark, a digit or `_ . -` (the name typed is not echoed)",
+        params=("min", "max"),
+    ),
     _E("name.taken", 409, "the user name is taken", params=("name",)),
     _E("name.reserved", 409, "the user name is reserved", params=("name",)),
     _E("password.invalid", 400, "a password that is not valid"),

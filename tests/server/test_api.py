@@ -141,7 +141,8 @@ def test_refusals(make_client: Any, tmp_path: Path, clock: ManualClock) -> None:
         url, json={"client_id": "late", "bet": "tie", "stake": 100, "round_id": current["id"]}, headers=bob
     )
     assert late.status_code == 409 and "closed" in late.json()["detail"]
-    assert client.post("/api/auth/register", json={"name": "bob", "password": "password-2"}).status_code == 400
+    taken = client.post("/api/auth/register", json={"name": "bob", "password": "password-2"})
+    assert taken.status_code == 409 and taken.json()["code"] == "name.taken"
     assert client.post("/api/auth/register", json={"name": "admin", "password": "password-2"}).status_code == 409
     assert client.post("/api/auth/register", json={"name": "cyd2", "password": "short"}).status_code == 422
     assert client.post("/api/auth/login", json={"name": "bob", "password": "wrong-pass"}).status_code == 401

@@ -67,7 +67,7 @@ def test_a_refusal_carries_its_code(client: TestClient) -> None:
 
 def test_a_malformed_body_is_not_echoed(client: TestClient) -> None:
     secret = "s3cret-password-value"
-    answer = client.post("/api/auth/register", json={"name": "x", "password": secret})
+    answer = client.post("/api/auth/register", json={"name": "", "password": secret})
     assert answer.status_code == 422
     body = answer.json()
     assert body["code"] == "request.invalid"

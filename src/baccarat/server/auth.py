@@ -10,18 +10,20 @@
 from __future__ import annotations
 
 import os
-import re
+import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from baccarat.errors import InputError
 
-__all__ = ["check_name", "check_password", "hash_password"]
+__all__ = ["NAME_LENGTH", "check_name", "check_password", "hash_password", "normal_name"]
 
 _FAST = os.environ.get("BACCARAT_ARGON2_FAST") == "1"
 _hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1) if _FAST else PasswordHasher()
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+#: The shortest and the longest user name, in characters (after NFKC).
+NAME_LENGTH = (2, 32)
+_PUNCTUATION = frozenset("_.-")
 
 
 def hash_password(password: str) -> str:
@@ -37,17 +39,41 @@ def check_password(digest: str, password: str) -> bool:
         return False
 
 
-def check_name(name: str) -> str:
-    """A valid user name (3–32 letters, digits, ``_ . -``), or an input error.
+def normal_name(name: str) -> str:
+    """A user name as it is stored and compared: NFKC-normalised, so that a full-width ``ＡＮＮ`` is
+    ``ANN`` and a letter typed with a combining accent is the accented letter.
 
-    >>> check_name("ann_1")
-    'ann_1'
+    >>> normal_name("ＡＮＮ２"), normal_name("Jose\u0301") == "José"
+    ('ANN2', True)
     """
-    if not _NAME.match(name):
-        raise InputError(
-            f"user name {name!r} is not valid",
-            hint="use 3–32 letters, digits, _ . or -",
+    return unicodedata.normalize("NFKC", name)
+
+
+def check_name(name: str) -> str:
+    """A valid user name, NFKC-normalised: 2–32 characters, each a letter of any script (張三,
+    José), a combining mark after one, a digit or ``_ . -``, with at least one letter or digit; or
+    an input error.
+
+    >>> check_name("ann_1"), check_name("張三"), check_name("ｚｈａｎｇ")
+    ('ann_1', '張三', 'zhang')
+    >>> check_name("a b")
+    Traceback (most recent call last):
+    baccarat.errors.InputError: the user name is not valid (a name is 2–32 letters (any script), digits, _ . or -)
+    """
+    normal = normal_name(name)
+    if not (NAME_LENGTH[0] <= len(normal) <= NAME_LENGTH[1]) or not _valid_characters(normal):
+        raise InputError(  # never the name typed: it may be a password typed in the wrong field
+            "the user name is not valid",
+            hint=f"a name is {NAME_LENGTH[0]}–{NAME_LENGTH[1]} letters (any script), digits, _ . or -",
             code="name.invalid",
-            params={"name": name},
+            params={"min": NAME_LENGTH[0], "max": NAME_LENGTH[1]},
         )
-    return name
+    return normal
+
+
+def _valid_characters(name: str) -> bool:
+    kinds = [unicodedata.category(c) for c in name]
+    if kinds[0].startswith("M"):  # a combining mark with no letter before it
+        return False
+    allowed = all(k.startswith(("L", "M")) or k == "Nd" or c in _PUNCTUATION for c, k in zip(name, kinds, strict=True))
+    return allowed and any(k.startswith("L") or k == "Nd" for k in kinds)

@@ -69,7 +69,8 @@ class _Body(BaseModel):
 class Credentials(_Body):
     """A name and password."""
 
-    name: StrictStr = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
+    #: any script (張三), NFKC-normalised and checked by the route (400 ``name.invalid``)
+    name: StrictStr = Field(min_length=1, max_length=64)
     password: StrictStr = Field(min_length=8, max_length=128)
 
 

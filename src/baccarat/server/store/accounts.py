@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from baccarat.errors import InputError
+from baccarat.errors import InputError, ProcedureError
 from baccarat.server.schema import AccountKind, EntryKind, users
 from baccarat.server.store.base import Database
 from baccarat.server.store.ledger import Ledger, transfer
@@ -69,7 +69,9 @@ class Accounts:
                 if replace_admin and existing._mapping["role"] == Role.ADMIN.value:
                     conn.execute(update(users).where(users.c.name == name).values(password_hash=password_hash))
                     return _user(existing)
-                raise InputError(f"the name {name!r} is taken", hint="choose another name")
+                raise ProcedureError(
+                    f"the name {name!r} is taken", hint="choose another name", code="name.taken", params={"name": name}
+                )
             wallet = self.ledger.account(conn, AccountKind.WALLET, f"wallet:{name}")
             owed = self.ledger.account(conn, AccountKind.COMMISSION_OWED, f"owed:{name}")
             try:
@@ -86,7 +88,9 @@ class Accounts:
                     .returning(users.c.id)
                 ).scalar_one()
             except IntegrityError:
-                raise InputError(f"the name {name!r} is taken", hint="choose another name") from None
+                raise ProcedureError(
+                    f"the name {name!r} is taken", hint="choose another name", code="name.taken", params={"name": name}
+                ) from None
             issuance = self.ledger.account(conn, AccountKind.ISSUANCE, "issuance")
             transfer(conn, source=issuance, target=wallet, amount=starting_balance, kind=EntryKind.GRANT)
         return User(user_id, name, role, wallet, owed)

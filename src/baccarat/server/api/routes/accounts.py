@@ -13,7 +13,7 @@ from baccarat.server.api.context import AppContext
 from baccarat.server.api.deps import ClientAddress, ContextDep, CurrentUser, Token
 from baccarat.server.api.models import Credentials, HistoryOut, OkOut, PasswordBody, SessionOut, UserView
 from baccarat.server.api.problems import ERRORS, Refusal
-from baccarat.server.auth import check_name, check_password, hash_password
+from baccarat.server.auth import check_name, check_password, hash_password, normal_name
 from baccarat.server.responsible import Responsible
 from baccarat.server.store import Role, User
 from baccarat.server.store.sessions import token_hash
@@ -73,8 +73,8 @@ async def _session(context: AppContext, user: User) -> SessionOut:
 async def register(body: Credentials, context: ContextDep, address: ClientAddress) -> SessionOut:
     """Create a player account with the lobby's starting balance; returns a session token.
     Each address may register a few accounts, then one more every while (429 ``register.rate_limited``)."""
-    check_name(body.name)
-    if body.name.lower() == "admin":
+    name = check_name(body.name)
+    if name.casefold() == "admin":
         raise Refusal(409, "name.reserved", "the name 'admin' is reserved", params={"name": "admin"})
     registrations = context.limits.registrations
     if not registrations.allow(address, now=context.now()):
@@ -86,7 +86,7 @@ async def register(body: Credentials, context: ContextDep, address: ClientAddres
     digest = await _off_loop(context, hash_password, body.password)
     user = await service.write(
         service.store.accounts.create_user,
-        name=body.name,
+        name=name,
         password_hash=digest,
         role=Role.PLAYER,
         starting_balance=service.lobby.starting_balance,
@@ -98,7 +98,7 @@ async def register(body: Credentials, context: ContextDep, address: ClientAddres
 async def login(body: Credentials, context: ContextDep, address: ClientAddress) -> SessionOut:
     """Log in; returns a session token (send it as ``Authorization: Bearer <token>``). Repeated
     failures lock the name and the address for a while, longer after each (429 ``auth.rate_limited``)."""
-    user = await _verified(context, body.name, body.password, address)
+    user = await _verified(context, normal_name(body.name), body.password, address)
     if user is None:
         raise Refusal(401, "auth.invalid", "wrong name or password")
     if await context.service.read(context.service.store.staff.is_suspended, user.id):

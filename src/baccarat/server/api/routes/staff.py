@@ -71,10 +71,10 @@ async def dealers(_: AdminUser, context: ContextDep) -> DealersOut:
 @router.post("/dealers", status_code=201)
 async def create_dealer(body: DealerBody, admin: AdminUser, context: ContextDep) -> DealerOut:
     """Create a dealer with their own credentials, assigned to ``tables``."""
-    check_name(body.name)
+    name = check_name(body.name)
     tables = _known_tables(context, body.tables)
     digest = await context.off_loop(hash_password, body.password)
-    member = await context.service.write(context.service.store.staff.create_dealer, body.name, digest, tables)
+    member = await context.service.write(context.service.store.staff.create_dealer, name, digest, tables)
     await _audit(context, admin, "staff.dealer_created", dealer=member.name, tables=tables)
     return DealerOut(id=member.id, name=member.name, tables=list(member.tables), suspended=False)
 
