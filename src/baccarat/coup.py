@@ -228,6 +228,8 @@ class CoupResult:
     banker: Hand
     reasons: tuple[str, ...] = ()
     face_up: tuple[Position, ...] = ()
+    #: the reasons with their codes and params (for a client to write in its language)
+    explained: tuple[Reason, ...] = ()
 
     @property
     def winner(self) -> Winner:
@@ -271,6 +273,7 @@ class CoupResult:
             "player_pair": self.player_pair,
             "banker_pair": self.banker_pair,
             "reasons": list(self.reasons),
+            "explained": [reason.to_dict() for reason in self.explained],
         }
 
 
@@ -420,7 +423,7 @@ class CoupDealer:
         get = self.cards.get
         player = tuple(c for c in (get(Position.PLAYER_1), get(Position.PLAYER_2), get(Position.PLAYER_3)) if c)
         banker = tuple(c for c in (get(Position.BANKER_1), get(Position.BANKER_2), get(Position.BANKER_3)) if c)
-        return CoupResult(Hand(player), Hand(banker), tuple(self.reasons), tuple(self.face_up))
+        return CoupResult(Hand(player), Hand(banker), tuple(self.reasons), tuple(self.face_up), tuple(self.explained))
 
 
 def deal_coup(cards: Iterable[Card] | Callable[[], Card]) -> CoupResult:

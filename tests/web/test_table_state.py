@@ -97,12 +97,15 @@ def test_reload_and_a_second_tab_keep_the_servers_bets_balance_and_payout(contex
     _early_betting(page, at_least=16)  # of the slow table's 20: the reload below comes well before the close
     _bet(page, {"banker": 1000, "player": 500})
     page.wait_for_selector(f"{_tid('balance')}[data-value='98500']")
-    # a reload mid-round: the bets come back from the server's snapshot
+    # a reload mid-round: the bets come back from the server, whichever answers first (the account
+    # held back here: the socket's snapshot and authentication come before it)
+    page.route("**/api/me", lambda route: (time.sleep(1.5), route.continue_()))
     page.reload()
     page.wait_for_selector(f"{_tid('spot-banker')} .stack.confirmed[data-confirmed='1000']")
     page.wait_for_selector(f"{_tid('spot-player')} .stack.confirmed[data-confirmed='500']")
     assert page.get_attribute(_tid("my-bets"), "data-total") == "1500"
     assert page.query_selector(".stack.pending") is None
+    page.unroute("**/api/me")
     # a second tab of the same user sees the same bets and balance, and what the first tab adds
     other = _page(context)
     _open(other, server, SLOW)
@@ -284,6 +287,13 @@ def test_screenshots_of_the_table(context: Any, server: Any, artifacts: Path, la
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_selector(f"{_tid('result-banner')}[data-round='{round_id}']", timeout=40_000)
     assert "你" in page.inner_text(_tid("result-banner")) or "You" in page.inner_text(_tid("result-banner"))
+    # why each hand drew or stood, in the page's language, one line per reason the server gave
+    explained = server.get(f"/api/rounds/{round_id}")["result"]["explained"]
+    reasons = page.locator(f"#result {_tid('reasons')} li").all_inner_texts()
+    assert len(reasons) == len(explained) >= 1
+    assert all(("點" if lang == "zh-Hant" else "点" if lang == "zh-Hans" else " ") in text for text in reasons), reasons
+    if lang == "en":
+        assert reasons == [r["text"] for r in explained]
     page.screenshot(path=str(artifacts / f"table-result-{lang}-1280.png"), full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     if page.query_selector(_tid("result-banner")):

@@ -506,7 +506,11 @@ _RESULT = _object(
         "natural": _BOOL,
         "player_pair": _BOOL,
         "banker_pair": _BOOL,
-    }
+    },
+    {
+        # why each hand drew or stood (R12–R15): a code and its params, and the English text
+        "explained": _list(_object({"code": _STR, "params": _OBJ, "text": _STR})),
+    },
 )
 _PUBLIC_STATE = _object({"phase": _STR, "bettors": _list(_OBJ), "bets": _list(_OBJ), "cards": _OBJ, "squeezers": _OBJ})
 _SEAT_VIEW = _object({"at_table": _BOOL}, {"seat": _null(_INT), "balance": _INT, "available": _INT, "owed": _INT})

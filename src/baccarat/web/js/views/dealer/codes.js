@@ -5,7 +5,6 @@
 // checks that the two agree on every code. The drawing rules' reasons come from the server by code
 // (baccarat.coup.Reason) and are written here in the page's language.
 
-import { hasText, t } from "../../i18n.js";
 import "../dealer_texts.js";
 
 /** The ranks in the server's notation, in order. */
@@ -63,25 +62,5 @@ export function handTotal(codes) {
   return total % 10;
 }
 
-/**
- * A drawing reason in the page's language, from its code and params (the English text the server
- * sent where the page has no words for the code).
- * @param {{code: string, params: Record<string, any>, text: string}} reason
- */
-export function reasonText(reason) {
-  const key = reasonKey(reason);
-  if (!hasText(key)) return reason.text;
-  const params = { ...reason.params };
-  if (typeof params.side === "string") params.side = t(`${params.side}_side`);
-  return t(key, params);
-}
-
-/**
- * The text key of a drawing reason (R12–R15) the server gives by code and params: the keys
- * `dealer_reason_<code>` (with `_draws` / `_stands` where the reason draws or stands).
- * @param {{code: string, params: Record<string, unknown>}} reason
- */
-export function reasonKey(reason) {
-  const verb = "draws" in reason.params ? (reason.params.draws ? "_draws" : "_stands") : "";
-  return `dealer_reason_${reason.code}${verb}`;
-}
+/** The drawing rules' reasons, written once for the console and the table. */
+export { reasonKey, reasonText } from "../../reasons.js";

@@ -81,17 +81,16 @@ function cardEffects(page, message) {
     case "card_dealt":
     case "card_corrected":
       if (message.card) page.cues.card();
-      if (page.squeezeTable()) {
-        hands.live(message.round_id);
-        hands.setCard(message.position, message.face_down ? null : message.card);
-        if (message.face_down) page.requestState();
-        if (message.face_down && squeezing(page, message.position.split("_")[0])) page.requestMe();
-      }
+      // every card as the dealer turns it, at the server's pace (face down for its squeezer, R23)
+      hands.live(message.round_id);
+      hands.setCard(message.position, message.face_down ? null : message.card);
+      if (message.face_down) page.requestState();
+      if (message.face_down && squeezing(page, message.position.split("_")[0])) page.requestMe();
       if (message.type === "card_corrected") page.requestState();
       break;
     case "card_revealed":
       page.cues.card();
-      if (page.squeezeTable() && hands.round === message.round_id) {
+      if (hands.round === message.round_id) {
         hands.setCard(message.position, message.card);
         page.requestState();
       }
@@ -123,12 +122,12 @@ async function settled(page, message) {
   page.draw();
 }
 
-/** The cards of the table's public state (a squeeze table deals them one by one). @param {TablePage} page @param {any} pub */
+/** The cards of the table's public state while a coup is dealt (after a reload, say). @param {TablePage} page @param {any} pub */
 function takeCards(page, pub) {
   const { hands, state } = page;
   if (pub.squeezers) hands.squeezers = { ...pub.squeezers };
   hands.revealAt = pub.reveal_deadline ? pub.reveal_deadline * 1000 : 0;
-  if (page.squeezeTable() && pub.phase === "dealing" && state.round && pub.cards) {
+  if (pub.phase === "dealing" && state.round && pub.cards) {
     hands.live(state.round.id);
     for (const [position, code] of Object.entries(pub.cards)) hands.setCard(position, code);
   }

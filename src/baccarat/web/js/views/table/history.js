@@ -5,7 +5,7 @@
 import { cardElement } from "../../cards.js";
 import { h, replace } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { settlementTable, winnerText } from "./result.js";
+import { reasonList, settlementTable, winnerText } from "./result.js";
 
 /** @param {HTMLElement} el @param {import("../../state.js").TableState} state @param {(roundId: number) => void} recall */
 export function renderHistory(el, state, recall) {
@@ -54,7 +54,7 @@ export function renderRecall(el, round, bets, name) {
           hand("player"),
           hand("banker"),
           h("p", {}, winnerText(result)),
-          h("ul", { class: "reasons small" }, ...(result.reasons || []).map((/** @type {string} */ r) => h("li", {}, r))),
+          reasonList(result),
         )
       : h("p", {}, t(`phase_${round.status}`)),
     bets && bets.length ? settlementTable(bets, name) : null,

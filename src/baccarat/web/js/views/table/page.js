@@ -50,6 +50,8 @@ export class TablePage {
     this.stateAsked = -Infinity;
     this.stateTimer = 0;
     this.alive = true;
+    /** @type {number|null} the user the page last asked the server about */
+    this.userId = this.state.user ? this.state.user.id : null;
     bindControls(this);
     drawAll(this);
     this.socket = new TableSocket(tableId, {
@@ -78,13 +80,17 @@ export class TablePage {
     this.offUser = onUserChange((/** @type {any} */ user) => this.userChanged(user));
   }
 
-  /** Logged in, out, or as someone else (in this tab or another). @param {any} user */
+  /**
+   * Logged in, out, or as someone else (in this tab or another, or told by the socket's
+   * `authenticated`): each new user is asked for once, whichever of the account, the socket and the
+   * snapshot came first. @param {any} user
+   */
   userChanged(user) {
-    if (user === this.state.user) return;
-    const before = this.state.user ? this.state.user.id : null;
-    this.dispatch({ type: "local_user", user });
+    if (user !== this.state.user) this.dispatch({ type: "local_user", user });
+    const before = this.userId;
     const id = user ? user.id : null;
     if (id === before) return;
+    this.userId = id;
     if (user) {
       this.socket.authenticate();
       loadMyRounds(this);

@@ -5,6 +5,7 @@
 import { h, replace } from "../../dom.js";
 import { money, signedMoney } from "../../format.js";
 import { t } from "../../i18n.js";
+import { reasonText } from "../../reasons.js";
 
 /** @param {import("../../state.js").Result} result */
 export function winnerText(result) {
@@ -74,6 +75,15 @@ export function settlementTable(bets, name) {
   );
 }
 
+/**
+ * Why each hand drew or stood (R12–R15), in the page's language (the server's codes; its English
+ * where a result has none). @param {any} result
+ */
+export function reasonList(result) {
+  const texts = Array.isArray(result.explained) && result.explained.length ? result.explained.map(reasonText) : result.reasons || [];
+  return texts.length ? h("ul", { class: "reasons small", "data-testid": "reasons" }, ...texts.map((/** @type {string} */ text) => h("li", {}, text))) : null;
+}
+
 /** The banner's words: "閒贏 9:4 · 你贏 +10.00". @param {import("../../state.js").Shown} shown */
 export function bannerText(shown) {
   const r = shown.result;
@@ -105,6 +115,7 @@ export function renderResult(el, shown, banner, name) {
       ? h("p", { class: `banner winner-${r.winner}`, "data-testid": "result-banner", "data-round": shown.round_id, role: "status" }, bannerText(shown))
       : null,
     h("p", { class: `winner winner-${r.winner}`, "data-round": shown.round_id }, winnerText(r), ` · ${t("player")} ${r.player.total} : ${t("banker")} ${r.banker.total}`),
+    reasonList(r),
     shown.bets && shown.bets.length ? settlementTable(shown.bets, name) : null,
   );
   el.dataset.round = String(shown.round_id);
