@@ -135,6 +135,10 @@ def test_on_a_phone_the_first_screen_holds_the_countdown_a_big_road_the_spots_an
     try:
         _open(page, server)
         page.wait_for_selector("[data-testid=road-strip] svg")
+        # while betting is open (between rounds the countdown is empty)
+        page.wait_for_function(
+            "() => Number(document.querySelector('[data-testid=countdown]')?.dataset.seconds) >= 2", timeout=30_000
+        )
         needed = ["countdown", "road-strip", "spot-player", "spot-tie", "spot-banker", "chip-100", "confirm"]
         # measured at one instant (the spots are drawn again as bets come in)
         boxes = page.evaluate(

@@ -288,8 +288,11 @@ def test_screenshots_of_the_table(context: Any, server: Any, artifacts: Path, la
     page.wait_for_selector(f"{_tid('result-banner')}[data-round='{round_id}']", timeout=40_000)
     assert "你" in page.inner_text(_tid("result-banner")) or "You" in page.inner_text(_tid("result-banner"))
     # why each hand drew or stood, in the page's language, one line per reason the server gave
+    # (with the result until the next round opens, and in the round's recall)
     explained = server.get(f"/api/rounds/{round_id}")["result"]["explained"]
-    reasons = page.locator(f"#result {_tid('reasons')} li").all_inner_texts()
+    page.click(f"#recent-rounds button[data-round='{round_id}']")
+    page.wait_for_selector(f"#recall {_tid('reasons')}")
+    reasons = page.locator(f"#recall {_tid('reasons')} li").all_inner_texts()
     assert len(reasons) == len(explained) >= 1
     assert all(("點" if lang == "zh-Hant" else "点" if lang == "zh-Hans" else " ") in text for text in reasons), reasons
     if lang == "en":

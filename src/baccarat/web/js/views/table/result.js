@@ -100,8 +100,9 @@ export function bannerText(shown) {
 /**
  * @param {HTMLElement} el @param {import("../../state.js").Shown|null} shown (null: nothing to show)
  * @param {boolean} banner whether the banner is still up @param {(bet: string) => string} name
+ * @param {{reasons?: boolean}} [options] whether to list why each hand drew or stood
  */
-export function renderResult(el, shown, banner, name) {
+export function renderResult(el, shown, banner, name, { reasons = true } = {}) {
   if (!shown) {
     replace(el);
     delete el.dataset.round;
@@ -115,7 +116,7 @@ export function renderResult(el, shown, banner, name) {
       ? h("p", { class: `banner winner-${r.winner}`, "data-testid": "result-banner", "data-round": shown.round_id, role: "status" }, bannerText(shown))
       : null,
     h("p", { class: `winner winner-${r.winner}`, "data-round": shown.round_id }, winnerText(r), ` · ${t("player")} ${r.player.total} : ${t("banker")} ${r.banker.total}`),
-    reasonList(r),
+    reasons ? reasonList(r) : null,
     shown.bets && shown.bets.length ? settlementTable(shown.bets, name) : null,
   );
   el.dataset.round = String(shown.round_id);
