@@ -149,10 +149,10 @@ def test_on_a_phone_the_first_screen_holds_the_countdown_a_big_road_the_spots_an
             }))""",
             needed,
         )
+        page.screenshot(path=str(artifacts / f"table-phone-first-screen-{language}.png"))
         for name, box in boxes.items():
             assert box is not None and box["width"] > 0, name
             assert box["y"] >= 0 and box["y"] + box["height"] <= 844, f"{name} is below the first screen: {box}"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
-        page.screenshot(path=str(artifacts / f"table-phone-first-screen-{language}.png"))
     finally:
         context.close()

@@ -131,9 +131,9 @@ export function drawResult(page) {
   const shown = state.shown;
   const up = bannerUp(page);
   const current = shown && (up || !state.round || state.round.id === shown.round_id);
-  // once the next round is open for bets, the last result is kept short (the spots and chips come first)
+  // once the next round is open for bets, the last result is its banner alone (the spots and chips come first)
   const next = Boolean(shown && state.round && state.round.id !== shown.round_id);
-  renderResult(el.result, current ? shown : null, up, (/** @type {string} */ bet) => page.nameOf(bet), { reasons: !next });
+  renderResult(el.result, current ? shown : null, up, (/** @type {string} */ bet) => page.nameOf(bet), { compact: next });
 }
 
 /** @param {TablePage} page */

@@ -100,9 +100,10 @@ export function bannerText(shown) {
 /**
  * @param {HTMLElement} el @param {import("../../state.js").Shown|null} shown (null: nothing to show)
  * @param {boolean} banner whether the banner is still up @param {(bet: string) => string} name
- * @param {{reasons?: boolean}} [options] whether to list why each hand drew or stood
+ * @param {{compact?: boolean}} [options] the next round is open for bets: the banner and your
+ *   payouts only (the winner's line and the reasons stay in the round's recall)
  */
-export function renderResult(el, shown, banner, name, { reasons = true } = {}) {
+export function renderResult(el, shown, banner, name, { compact = false } = {}) {
   if (!shown) {
     replace(el);
     delete el.dataset.round;
@@ -115,8 +116,8 @@ export function renderResult(el, shown, banner, name, { reasons = true } = {}) {
     banner
       ? h("p", { class: `banner winner-${r.winner}`, "data-testid": "result-banner", "data-round": shown.round_id, role: "status" }, bannerText(shown))
       : null,
-    h("p", { class: `winner winner-${r.winner}`, "data-round": shown.round_id }, winnerText(r), ` · ${t("player")} ${r.player.total} : ${t("banker")} ${r.banker.total}`),
-    reasons ? reasonList(r) : null,
+    compact ? null : h("p", { class: `winner winner-${r.winner}`, "data-round": shown.round_id }, winnerText(r), ` · ${t("player")} ${r.player.total} : ${t("banker")} ${r.banker.total}`),
+    compact ? null : reasonList(r),
     shown.bets && shown.bets.length ? settlementTable(shown.bets, name) : null,
   );
   el.dataset.round = String(shown.round_id);
