@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +31,7 @@ def _context(chromium: Any, locale: str = "zh-TW", width: int = 1280) -> Any:
 
 
 def _page(context: Any) -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 from baccarat.server.game import coup_from_cards, settle_round_bets
 
@@ -29,11 +30,7 @@ def page(chromium: Any, server: Any) -> Iterator[Any]:
     """A fresh page in Traditional Chinese that records console errors."""
     context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
     context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     yield page
     context.close()
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 from baccarat.server.game import coup_from_cards, settle_round_bets
 
@@ -44,11 +45,7 @@ def _page(chromium: Any, locale: str, width: int, height: int, token: str | None
     context.set_default_timeout(20_000)
     if token:
         context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -75,11 +76,7 @@ def board(chromium: Any, server: Any) -> Iterator[Any]:
     context = chromium.new_context(locale="zh-TW", viewport={"width": 1920, "height": 1080})
     context.set_default_timeout(20_000)
     context.add_init_script(RECORDER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     yield page
     context.close()
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +20,7 @@ def _page(chromium: Any, server: Any, token: str, *, locale: str = "zh-TW", widt
     context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
     context.set_default_timeout(20_000)
     context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 

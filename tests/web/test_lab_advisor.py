@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,11 +23,7 @@ WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 @pytest.fixture
 def page(chromium: Any) -> Iterator[Any]:
     context = chromium.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     yield page
     context.close()
 

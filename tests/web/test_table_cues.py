@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +36,7 @@ def page(chromium: Any) -> Iterator[Any]:
     context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
     context.set_default_timeout(20_000)
     context.add_init_script(AUDIO_SPY)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     yield page
     context.close()
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -71,11 +72,7 @@ def player(chromium: Any, server: Any) -> Iterator[tuple[Any, str, str]]:
     context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
     context.add_init_script(SOCKET_SWITCH)
     context.add_init_script(PAYOUTS_RECORDER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = watched_page(context)
     yield page, name, token
     context.close()
 

@@ -3,6 +3,8 @@
 // when it closes, a tick for each of the last seconds, a soft click per card turned and a rising
 // phrase for a win. Off until the player turns it on; the choice is remembered (localStorage).
 
+import { flagOn, setFlag } from "./prefs.js";
+
 const KEY = "baccarat.sound";
 
 /** @typedef {"open"|"closed"|"tick"|"card"|"win"} Cue */
@@ -18,20 +20,12 @@ export const NOTES = {
 
 /** Whether the player turned the sound on (false where there is no storage). */
 export function soundOn() {
-  try {
-    return typeof localStorage !== "undefined" && localStorage.getItem(KEY) === "on";
-  } catch {
-    return false;
-  }
+  return flagOn(KEY);
 }
 
 /** Remember the player's choice. @param {boolean} on */
 export function setSoundOn(on) {
-  try {
-    localStorage.setItem(KEY, on ? "on" : "off");
-  } catch {
-    // private mode without storage: the choice lasts for the page
-  }
+  setFlag(KEY, on);
 }
 
 export class Sound {

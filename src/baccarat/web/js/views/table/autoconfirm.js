@@ -2,6 +2,7 @@
 // Unconfirmed chips at the close of betting: dropped with a message (the default), or confirmed
 // automatically a moment before the close, a player's setting remembered in this browser.
 
+import { flagOn, setFlag } from "../../prefs.js";
 import "./autoconfirm_texts.js";
 
 const KEY = "baccarat.autoconfirm";
@@ -10,20 +11,12 @@ export const AUTO_CONFIRM_SECONDS = 2;
 
 /** Whether the player asked for their chips to be confirmed automatically. */
 export function autoConfirmOn() {
-  try {
-    return typeof localStorage !== "undefined" && localStorage.getItem(KEY) === "on";
-  } catch {
-    return false;
-  }
+  return flagOn(KEY);
 }
 
 /** Remember the player's choice. @param {boolean} on */
 export function setAutoConfirm(on) {
-  try {
-    localStorage.setItem(KEY, on ? "on" : "off");
-  } catch {
-    // private mode without storage: the choice lasts for the page
-  }
+  setFlag(KEY, on);
 }
 
 /**
