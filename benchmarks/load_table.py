@@ -37,11 +37,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
+import hashlib
 import json
 import math
 import os
 import random
+import re
 import secrets
 import socket
 import statistics
@@ -49,13 +52,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, urlsplit
 
 import httpx
 import websockets
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # websockets built without its C extension
+    from websockets.utils import apply_mask
 
 TABLES = """
 [server]
@@ -87,6 +95,7 @@ LAST_SECOND = 1.0
 #: How long a client waits for the answer to a bet before counting it as an error.
 ANSWER_TIMEOUT = 30.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+_WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455, 1.3
 
 Sample = dict[str, Any]
 
@@ -132,8 +141,111 @@ def _merge(into: Sample, other: Sample) -> None:
         into["broadcast"].setdefault(kind, []).extend(values)
 
 
+_TYPE = re.compile(rb'^\{"type":"([a-z_]+)"')
+#: The messages a client reads (the others it counts as heard without decoding them).
+READ_KINDS = frozenset({*BROADCAST_KINDS, "bet_ack", "error"})
+
+
+class _Socket(asyncio.Protocol):
+    """A lean websocket client (RFC 6455) for the load, so that the client processes, which share
+    the machine with the server, take as little of it as they can: the handshake, the server's
+    frames parsed by hand (text, ping, close; a server never masks), masked frames to the server,
+    and each text message handed to ``heard`` as soon as it is parsed, without a task or a queue
+    per message."""
+
+    def __init__(self, heard: Callable[[bytes, float], None], host: str, path: str) -> None:
+        self.heard, self.host, self.path = heard, host, path
+        self.key = base64.b64encode(os.urandom(16)).decode()
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.handshaken = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not an asyncio.Transport
+        request = (
+            f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {self.key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        self.transport.write(request.encode("ascii"))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("the server closed the connection before the handshake"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.handshaken:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(self.buffer[:end]).decode("latin-1")
+            del self.buffer[: end + 4]
+            accept = base64.b64encode(hashlib.sha1((self.key + _WS_GUID).encode()).digest()).decode()
+            if not head.startswith("HTTP/1.1 101") or accept not in head:
+                self.opened.set_exception(ConnectionError(f"handshake refused: {head.splitlines()[0]}"))
+                assert self.transport is not None
+                self.transport.close()
+                return
+            self.handshaken = True
+            self.opened.set_result(None)
+        self._frames(time.time())
+
+    def _frames(self, now: float) -> None:
+        buffer, at, size = self.buffer, 0, len(self.buffer)
+        while size - at >= 2:
+            first, length, head = buffer[at], buffer[at + 1] & 0x7F, 2
+            if length >= 126:
+                head = 4 if length == 126 else 10
+                if size - at < head:
+                    break
+                length = int.from_bytes(buffer[at + 2 : at + head], "big")
+            if size - at < head + length:
+                break
+            payload = bytes(buffer[at + head : at + head + length])
+            at += head + length
+            opcode = first & 0x0F
+            if opcode == 0x1:
+                self.heard(payload, now)
+            elif opcode == 0x9:
+                self._send(0xA, payload)
+            elif opcode == 0x8:
+                self._send(0x8, payload[:2])
+                assert self.transport is not None
+                self.transport.close()
+        del buffer[:at]
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        """Send one message as a masked text frame."""
+        self._send(0x1, json.dumps(message, separators=(",", ":")).encode())
+
+    def _send(self, opcode: int, payload: bytes) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        size = len(payload)
+        if size < 126:
+            head = bytes((0x80 | opcode, 0x80 | size))
+        elif size < 1 << 16:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 127)) + size.to_bytes(8, "big")
+        mask = os.urandom(4)
+        self.transport.write(head + mask + apply_mask(payload, mask))
+
+    def close(self) -> None:
+        """Close the connection (a close frame, then the socket)."""
+        self._send(0x8, (1000).to_bytes(2, "big"))
+        if self.transport is not None:
+            self.transport.close()
+
+
 class _Player:
-    """One websocket client: it joins the table and bets on its own clock while betting is open."""
+    """One websocket client: it joins the table and bets on its own clock while betting is open,
+    one bet at a time (the next once the last is answered), all from callbacks of its socket and timers."""
 
     def __init__(self, job: dict[str, Any], index: int, token: str, url: str, sample: Sample) -> None:
         self.index, self.token, self.url, self.sample = index, token, url, sample
@@ -145,14 +257,16 @@ class _Player:
         self.round_id = 0
         self.closes_at = 0.0  # of the round betting now, on the server's clock (0: not betting)
         self.n = 0
+        self.socket: _Socket | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.waiting: tuple[int, float, float, asyncio.TimerHandle] | None = None  # ref, sent, before close, timeout
 
     def _betting(self, now: float) -> bool:
         return bool(self.round_id) and now < min(self.closes_at - self.margin, self.until)
 
-    def seen(self, message: dict[str, Any]) -> None:
+    def seen(self, message: dict[str, Any], now: float) -> None:
         """Note a message from the server: its broadcast latency, and when betting opens and closes."""
         kind = message.get("type")
-        now = time.time()
         # only messages the server sent once the clock started (those sent while the clients were
         # still connecting wait in their sockets until the client reads them)
         if kind in BROADCAST_KINDS and "ts" in message and float(message["ts"]) >= self.start:
@@ -172,43 +286,54 @@ class _Player:
 
     async def run(self) -> None:
         """Connect, join, and bet until the end of the run."""
-        async with websockets.connect(self.url, max_size=2**22, compression=None, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "auth", "token": self.token}))
-            await ws.send(json.dumps({"type": "join", "ref": "join"}))  # come to the table before the clock starts
-            while time.time() < self.until:
-                wait = min(0.5, self.until - time.time())
-                if self._betting(time.time()):
-                    wait = min(wait, self.next_bet - time.time())
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
-                except TimeoutError:
-                    raw = None
-                if raw is not None:
-                    self.seen(json.loads(raw))
-                while self._betting(time.time()) and time.time() >= self.next_bet:
-                    await self._bet(ws)
-                    await asyncio.sleep(0)
+        parts = urlsplit(self.url)
+        loop = asyncio.get_running_loop()
+        host, port = parts.hostname or "127.0.0.1", parts.port or 80
+        _, socket_ = await asyncio.wait_for(
+            loop.create_connection(lambda: _Socket(self.heard, f"{host}:{port}", parts.path), host, port), 60
+        )
+        self.socket = socket_
+        await asyncio.wait_for(socket_.opened, 60)
+        socket_.send_json({"type": "auth", "token": self.token})
+        socket_.send_json({"type": "join", "ref": "join"})  # come to the table before the clock starts
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(socket_.closed), max(0.0, self.until - time.time()))
+        if self.waiting is not None:
+            self.waiting[3].cancel()
+        if self.timer is not None:
+            self.timer.cancel()
+        socket_.close()
 
-    async def _answer(self, ws: Any, ref: int) -> dict[str, Any] | None:
-        """The reply to bet ``ref`` (other messages are noted as they come), or ``None`` after the timeout."""
-        deadline = time.monotonic() + ANSWER_TIMEOUT
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
-            except TimeoutError:
-                return None
-            kind = message.get("type")
-            if (kind == "bet_ack" and message.get("ref") == ref) or (
-                kind == "error" and message.get("ref") in (ref, None)
-            ):
-                return message
-            self.seen(message)
-        return None
+    def heard(self, payload: bytes, now: float) -> None:
+        """One text message from the server (read only if it is one the client needs)."""
+        if now >= self.until:
+            return
+        found = _TYPE.match(payload)
+        if found is not None and found.group(1).decode() not in READ_KINDS:
+            return
+        message: dict[str, Any] = json.loads(payload)
+        kind, waiting = message.get("type"), self.waiting
+        if waiting is not None and (
+            (kind == "bet_ack" and message.get("ref") == waiting[0])
+            or (kind == "error" and message.get("ref") in (waiting[0], None))
+        ):
+            self._answered(message)
+        else:
+            self.seen(message, now)
+        self._schedule(now)
 
-    async def _bet(self, ws: Any) -> None:
-        self.n += 1
+    def _schedule(self, now: float) -> None:
+        """Set the timer of the next bet, if betting is open and no bet waits for its answer."""
+        if self.waiting is not None or self.timer is not None or not self._betting(now):
+            return
+        self.timer = asyncio.get_running_loop().call_later(max(0.0, self.next_bet - now), self._bet)
+
+    def _bet(self) -> None:
+        self.timer = None
         sent_at = time.time()
-        before_close = self.closes_at - sent_at
+        if self.socket is None or self.waiting is not None or not self._betting(sent_at):
+            return
+        self.n += 1
         self.next_bet = _next_slot(self.next_bet + self.interval, self.interval, sent_at)
         side = ("banker", "player")[self.index % 2]  # half on each side: the Banker/Player limit (R21) holds
         bet = {
@@ -219,13 +344,22 @@ class _Player:
             "stake": 100,
             "round_id": self.round_id,
         }
-        sent = time.perf_counter()
-        await ws.send(json.dumps(bet))
-        reply = await self._answer(ws, self.n)
+        timeout = asyncio.get_running_loop().call_later(ANSWER_TIMEOUT, self._unanswered)
+        self.waiting = (self.n, time.perf_counter(), self.closes_at - sent_at, timeout)
+        self.socket.send_json(bet)
+
+    def _unanswered(self) -> None:
+        self.waiting = None
+        self.sample["errors"].append(["no_answer", f"no answer in {ANSWER_TIMEOUT:.0f} s"])
+        self._schedule(time.time())
+
+    def _answered(self, reply: dict[str, Any]) -> None:
+        assert self.waiting is not None
+        _, sent, before_close, timeout = self.waiting
         latency = time.perf_counter() - sent
-        if reply is None:
-            self.sample["errors"].append(["no_answer", f"no answer in {ANSWER_TIMEOUT:.0f} s"])
-        elif reply["type"] == "bet_ack":
+        timeout.cancel()
+        self.waiting = None
+        if reply["type"] == "bet_ack":
             self.sample["acks"].append(latency)
             if before_close <= LAST_SECOND:
                 self.sample["last"].append(latency)

@@ -287,7 +287,7 @@ def test_the_hub_sends_each_user_s_messages_to_all_their_connections_and_one_tex
     settled = next(e for e in scripted.stored if e["type"] == "round_settled")
     hub.deliver(settled)
     texts = {
-        name: [s.queue.get_nowait() for _ in range(s.queue.qsize())]
+        name: [s.queue.get_nowait().text for _ in range(s.queue.qsize())]
         for name, s in (
             ("tab", ann_tab),
             ("phone", ann_phone),
@@ -327,7 +327,7 @@ def test_private_messages_travel_between_processes_as_json_notes() -> None:
         tick = messages.countdown(table=TABLE, round_id=101, seconds_left=1.0, totals={}, exposure=0, players=1)
         listener.handle(json.dumps(tick))
         loop.run_until_complete(asyncio.sleep(0))
-        got = [ann.queue.get_nowait() for _ in range(ann.queue.qsize())]
+        got = [ann.queue.get_nowait().text for _ in range(ann.queue.qsize())]
         assert len(got) == 61 and got[:60] == [messages.encode(m) for _, m in many] and '"countdown"' in got[60]
     finally:
         loop.close()

@@ -16,6 +16,8 @@ from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import close_open_clients
 from tests.server.security_support import Ticks, context_of, start
 
+from baccarat.server.frames import Outbound
+from baccarat.server.observer import messages
 from baccarat.server.policy import Policy
 
 
@@ -86,7 +88,7 @@ def test_a_connection_too_slow_to_keep_up_is_told_why(tmp_path: Path) -> None:
         (subscriber,) = hub._subscribers["macau"]
 
         def fall_behind() -> None:  # what the hub does when the queue is full: the last message in, then dropped
-            subscriber.queue.put_nowait('{"type":"pong","ref":"last","ts":1.0}')
+            subscriber.queue.put_nowait(Outbound('{"type":"pong","ref":"last","ts":1.0}'))
             subscriber.dropped = True
 
         assert hub.loop is not None
@@ -178,11 +180,14 @@ def test_a_connection_that_overflows_is_told_at_once(tmp_path: Path) -> None:
     with client.websocket_connect("/ws/tables/macau") as ws:
         assert ws.receive_json()["type"] == "snapshot"
         (subscriber,) = hub._subscribers["macau"]
-        flood = [f'{{"type":"pong","ref":{n},"ts":1.0}}' for n in range(subscriber.queue.maxsize + 1)]
+        flood = [
+            messages.countdown(table="macau", round_id=1, seconds_left=n / 100, totals={}, exposure=0, players=0)
+            for n in range(subscriber.queue.maxsize + 1)
+        ]
 
         def overflow() -> None:  # more than the queue holds, before the connection can send any
-            for text in flood:
-                hub._put(text, [subscriber])
+            for message in flood:
+                hub.broadcast(message)
 
         assert hub.loop is not None
         hub.loop.call_soon_threadsafe(overflow)

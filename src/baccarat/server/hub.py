@@ -6,8 +6,9 @@ server process, each of which listens on the channel, reads the event and delive
 clients. The hub turns a stored event into its public message, for everyone who follows the table,
 and its private messages, for every connection of each bettor it concerns
 (:mod:`baccarat.server.observer.messages`). Messages that are not stored (the countdown, a bettor's
-accepted bets) take the same path as JSON notes. Each message is encoded once, and the same text
-goes to every subscriber it is for.
+accepted bets) take the same path as JSON notes. Each message is encoded once, and the same
+:class:`~baccarat.server.frames.Outbound` goes to every subscriber it is for (the connections that
+write their own frames share its one frame too).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import json
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from baccarat.server.frames import Outbound
 from baccarat.server.observer import messages
 
 __all__ = ["FAN_OUT_CHUNK", "NOTE_LIMIT", "ChannelListener", "Hub", "PgListener", "Subscriber", "private_notes"]
@@ -38,7 +40,7 @@ class Subscriber:
     bettor name of the user once the connection has authenticated (:meth:`Hub.authenticate`)."""
 
     table_id: str
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1000))
+    queue: asyncio.Queue[Outbound] = field(default_factory=lambda: asyncio.Queue(maxsize=1000))
     dropped: bool = False
     name: str | None = None
     #: called once, at once, when the hub drops the subscriber for falling behind (its connection
@@ -54,13 +56,47 @@ FAN_OUT_CHUNK = 50
 NOTE_LIMIT = 7000
 
 
+class _Delivery:
+    """Messages for the subscribers of one table, in order: each public one for every subscriber,
+    each private one for the connections of its bettor."""
+
+    __slots__ = ("names", "parts", "public", "table_id")
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.parts: list[tuple[Outbound | None, dict[str, list[Outbound]]]] = []
+        self.public = False  # whether any message is for every subscriber
+        self.names: set[str] = set()  # the bettors some message is for
+
+    def add(self, public: Outbound | None, private: Iterable[Private]) -> _Delivery:
+        """Add a public message (or ``None``) and then private ones (each encoded once)."""
+        mine: dict[str, list[Outbound]] = {}
+        for name, message in private:
+            mine.setdefault(name, []).append(Outbound(messages.encode(message)))
+        if public is not None or mine:
+            self.parts.append((public, mine))
+            self.public = self.public or public is not None
+            self.names.update(mine)
+        return self
+
+    def messages_for(self, name: str | None) -> Iterator[Outbound]:
+        """What a subscriber (of bettor ``name``, or of nobody) gets, in order."""
+        for public, mine in self.parts:
+            if public is not None:
+                yield public
+            if name is not None and name in mine:
+                yield from mine[name]
+
+
 class Hub:
     """Delivers a table's messages to the subscribers of this process: public ones to every
     subscriber of the table, private ones to every subscriber of one bettor at the table.
 
-    A message for more than :data:`FAN_OUT_CHUNK` subscribers is handed out a chunk per turn of the
-    event loop; every message is handed out in the order delivered (a message that would overtake
-    one still being handed out waits its turn).
+    What one commit stored (or one note brought) is one delivery: each subscriber gets all of its
+    messages in one go, in order, so that its connection writes them together. A delivery for
+    more than :data:`FAN_OUT_CHUNK` subscribers is handed out a chunk per turn of the event loop;
+    deliveries are handed out in the order made (one that would overtake one still being handed
+    out waits its turn).
 
     >>> hub = Hub()
     >>> ann, bob = hub.subscribe("t"), hub.subscribe("t")
@@ -74,7 +110,7 @@ class Hub:
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._bettors: dict[str, dict[str, set[Subscriber]]] = {}  # table -> bettor name -> connections
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._outbox: deque[tuple[str, list[Subscriber]]] = deque()
+        self._outbox: deque[tuple[_Delivery, list[Subscriber]]] = deque()
         self._fanning: asyncio.Task[None] | None = None
 
     # --- subscribers ----------------------------------------------------------------------------
@@ -121,63 +157,70 @@ class Hub:
     def deliver(self, event: Mapping[str, Any]) -> None:
         """Deliver a stored event: its public message to the table's subscribers, its private
         messages to the connections of the bettors they are for (a malformed event is logged, not sent)."""
-        table_id = str(event.get("table"))
+        self.deliver_all(str(event.get("table")), [event])
+
+    def deliver_all(self, table_id: str, events: Iterable[Mapping[str, Any]], private: Iterable[Private] = ()) -> None:
+        """Deliver stored events of a table in order, as :meth:`deliver` does each, then the
+        ``private`` messages that are not stored (accepted bets): one delivery."""
         if not self._subscribers.get(table_id):
             return
-        try:
-            message = messages.public(event)
-            mine = messages.private(event) if self._bettors.get(table_id) else []
-        except Exception:
-            log.exception("table %s: event %s could not be made into messages", table_id, event.get("id"))
-            return
-        if message is not None:
-            self.broadcast(message)
-        if mine:
-            self.tell(table_id, mine)
+        delivery = _Delivery(table_id)
+        for event in events:
+            try:
+                message = messages.public(event)
+                mine = messages.private(event) if self._bettors.get(table_id) else []
+            except Exception:
+                log.exception("table %s: event %s could not be made into messages", table_id, event.get("id"))
+                continue
+            delivery.add(None if message is None else Outbound(messages.encode(dict(message))), mine)
+        self._send(delivery.add(None, private))
 
     def broadcast(self, message: Mapping[str, Any]) -> None:
         """Queue a public message for every subscriber of its table (a client too slow to keep up is dropped)."""
-        subscribers = list(self._subscribers.get(str(message.get("table")), ()))
-        if subscribers:
-            self._send(messages.encode(dict(message)), subscribers)
+        table_id = str(message.get("table"))
+        if self._subscribers.get(table_id):
+            self._send(_Delivery(table_id).add(Outbound(messages.encode(dict(message))), ()))
 
     def tell(self, table_id: str, private: Iterable[Private]) -> None:
         """Queue private messages, each for every connection of its bettor at the table."""
-        named = self._bettors.get(table_id)
-        if not named:
-            return
-        for name, message in private:
-            connections = named.get(name)
-            if connections:
-                self._send(messages.encode(message), list(connections))
+        if self._bettors.get(table_id):
+            self._send(_Delivery(table_id).add(None, private))
 
-    def _send(self, text: str, subscribers: list[Subscriber]) -> None:
+    def _send(self, delivery: _Delivery) -> None:
+        if delivery.public:
+            subscribers = list(self._subscribers.get(delivery.table_id, ()))
+        else:
+            named = self._bettors.get(delivery.table_id, {})
+            subscribers = [s for name in delivery.names for s in named.get(name, ())]
+        if not subscribers:
+            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
         if loop is None or (len(subscribers) <= FAN_OUT_CHUNK and not self._outbox):
-            self._put(text, subscribers)
+            self._put(delivery, subscribers)
             return
-        self._outbox.append((text, subscribers))
+        self._outbox.append((delivery, subscribers))
         if self._fanning is None or self._fanning.done():
             self._fanning = loop.create_task(self._fan_out(), name="hub-fan-out")
 
     async def _fan_out(self) -> None:
         while self._outbox:
-            text, subscribers = self._outbox[0]
+            delivery, subscribers = self._outbox[0]
             for start in range(0, len(subscribers), FAN_OUT_CHUNK):
                 if start:
                     await asyncio.sleep(0)
-                self._put(text, subscribers[start : start + FAN_OUT_CHUNK])
+                self._put(delivery, subscribers[start : start + FAN_OUT_CHUNK])
             self._outbox.popleft()
 
-    def _put(self, text: str, subscribers: list[Subscriber]) -> None:
+    def _put(self, delivery: _Delivery, subscribers: list[Subscriber]) -> None:
         for subscriber in subscribers:
             if subscriber.dropped:
                 continue
             try:
-                subscriber.queue.put_nowait(text)
+                for message in delivery.messages_for(subscriber.name):
+                    subscriber.queue.put_nowait(message)
             except asyncio.QueueFull:
                 subscriber.dropped = True
                 self.unsubscribe(subscriber)

@@ -24,6 +24,7 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
     and websocket connections to that rate)."""
     import uvicorn
 
+    from baccarat.server.api.ws_protocol import FramedProtocol
     from baccarat.server.app import create_app
     from baccarat.server.service import ServiceOptions
 
@@ -47,6 +48,7 @@ def run_server(*, host: str, port: int, db_url: str, lobby: Lobby, access_log: b
         application,
         host=host,
         port=port,
+        ws=FramedProtocol,
         ws_max_size=65_536,
         ws_per_message_deflate=False,  # compressing every small message costs more than it saves
         access_log=access_log,

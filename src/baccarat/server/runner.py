@@ -357,10 +357,8 @@ class TableRunner:
                         self.spec.id, done.bet, done.balance, at_table=done.at_table, ts=self.clock.time()
                     )
                     placed.append((job.bet[0].name, mine))
-        for event in result.published:
-            self._publish(event)
-        if placed:  # every connection of each bettor hears of their accepted bets
-            self.service.tell(self.spec.id, placed)
+        # what was stored, then every connection of each bettor hears of their accepted bets
+        self.service.publish_all(self.spec.id, result.published, placed)
 
     # --- the round loop -------------------------------------------------------------------------
 

@@ -153,6 +153,16 @@ class Service:
         if event is not None and self.channel is None:
             self.hub.deliver(event)
 
+    def publish_all(
+        self, table_id: str, events: list[dict[str, Any]], private: list[tuple[str, dict[str, Any]]]
+    ) -> None:
+        """Deliver what one commit stored (its events) with the private messages that go with it
+        (accepted bets) together: :meth:`publish` for each event, then :meth:`tell`."""
+        if self.channel is None:
+            self.hub.deliver_all(table_id, events, private)
+        elif private:
+            self.tell(table_id, private)
+
     def publish_transient(self, message: dict[str, Any]) -> None:
         """Deliver a public message that is not stored (the countdown) to every process's clients."""
         if self.channel is None:

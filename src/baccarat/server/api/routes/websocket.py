@@ -7,6 +7,8 @@ connection is closed as soon as its session ends (log-out, a password change, in
 a connection too slow to keep up is told why before it is closed.
 
 Every message is made by :mod:`baccarat.server.observer.messages` (documented in ``docs/api.md``).
+Under uvicorn (:mod:`baccarat.server.api.ws_protocol`) a connection writes its messages' frames
+itself, the hub's shared frames included, and the messages waiting for it leave together.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from baccarat.server.api.json_guard import refusal_of_value
 from baccarat.server.api.limits import client_address
 from baccarat.server.api.problems import Refusal
 from baccarat.server.api.ws_guard import origin_refusal
+from baccarat.server.api.ws_protocol import FRAMES, FrameWriter
+from baccarat.server.frames import Outbound
 from baccarat.server.hub import Subscriber
 from baccarat.server.observer import messages
 from baccarat.server.observer.views import table_public
@@ -46,6 +50,8 @@ router = APIRouter()
 MAX_WS_MESSAGE = 4_096
 #: Refused messages (rate limit) after which the connection is closed.
 MAX_REFUSED = 200
+#: The most messages waiting for a connection that go out in one write.
+PUMP_BATCH = 64
 #: Close codes: the session ended; the connection fell behind; refused at connect.
 CLOSE_SESSION_ENDED = 4401
 CLOSE_TOO_SLOW = 1013
@@ -63,6 +69,8 @@ class TableConnection:
 
     def __init__(self, websocket: WebSocket, context: AppContext, actions: TableActions, spec: TableSpec) -> None:
         self.websocket = websocket
+        extension = websocket.scope.get("extensions", {}).get(FRAMES)
+        self.frames: FrameWriter | None = extension if isinstance(extension, FrameWriter) else None
         self.context = context
         self.actions = actions
         self.spec = spec
@@ -78,16 +86,29 @@ class TableConnection:
         self._lock = asyncio.Lock()
         self._reminder: asyncio.Task[None] | None = None
 
-    async def send(self, message: Message | str) -> None:
+    async def send(self, message: Message | str | Outbound) -> None:
         """Send one message (text already encoded goes as it is)."""
-        text = message if isinstance(message, str) else messages.encode(message)
+        if isinstance(message, Outbound):
+            await self._write([message])
+        else:
+            await self._write([Outbound(message if isinstance(message, str) else messages.encode(message))])
+
+    async def _write(self, batch: list[Outbound]) -> None:
+        if self.frames is not None:
+            await self.frames.write([out.frame for out in batch])
+            return
         async with self._lock:
-            await self.websocket.send_text(text)
+            for out in batch:
+                await self.websocket.send_text(out.text)
 
     async def _pump(self, subscriber: Subscriber) -> None:
+        queue = subscriber.queue
         while True:
-            await self.send(await subscriber.queue.get())
-            if subscriber.dropped and subscriber.queue.empty():
+            batch = [await queue.get()]
+            while len(batch) < PUMP_BATCH and not queue.empty():
+                batch.append(queue.get_nowait())
+            await self._write(batch)
+            if subscriber.dropped and queue.empty():
                 await self._fell_behind(subscriber)
                 return
 
