@@ -333,6 +333,25 @@ def test_private_messages_travel_between_processes_as_json_notes() -> None:
         loop.close()
 
 
+def test_a_process_skips_the_private_notes_it_sent_itself() -> None:
+    hub = Hub()
+    loop = asyncio.new_event_loop()
+    try:
+        hub.loop = loop
+        ann = hub.subscribe(TABLE)
+        hub.authenticate(ann, "ann")
+        bet = {"id": 9, "round_id": 101, "client_id": "c1", "bet": "banker", "stake": 100, "status": "accepted"}
+        mine = [("ann", messages.my_bet(TABLE, bet, 900))]
+        listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub, sender="this:1")
+        for sender in ("this:1", "other:2", None):
+            for note in private_notes(TABLE, mine, sender=sender):
+                listener.handle(note)
+        loop.run_until_complete(asyncio.sleep(0))
+        assert ann.queue.qsize() == 2  # from the other process, and from a sender that gave no name
+    finally:
+        loop.close()
+
+
 # --- a running table: every connection of a user ------------------------------------------------------
 
 

@@ -27,6 +27,10 @@ from sqlalchemy import Connection, CursorResult
 __all__ = ["execute_values", "insert_rows", "next_ids", "update_rows"]
 
 
+#: The most parameters of one multi-row statement (PostgreSQL allows 65,535).
+PARAMETERS = 30_000
+
+
 def _sql(conn: Connection, statement: str) -> str:
     """``statement`` written with ``?`` placeholders, in the driver's own style."""
     if conn.dialect.paramstyle in ("format", "pyformat"):
@@ -35,13 +39,23 @@ def _sql(conn: Connection, statement: str) -> str:
 
 
 def insert_rows(conn: Connection, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
-    """``INSERT`` every row (tuples in the order of ``columns``) with one ``executemany``."""
+    """``INSERT`` every row (tuples in the order of ``columns``): with SQLite one ``executemany``
+    (the driver loops in C); with PostgreSQL a few statements of many rows each (``VALUES (…),
+    (…)``), since its driver sends each row of an ``executemany`` as a statement of its own for
+    the server to run."""
     if not rows:
         return
     quote = conn.dialect.identifier_preparer.quote
     names = ", ".join(quote(c) for c in columns)
-    marks = ", ".join("?" for _ in columns)
-    conn.exec_driver_sql(_sql(conn, f"INSERT INTO {quote(table)} ({names}) VALUES ({marks})"), list(rows))
+    marks = "(" + ", ".join("?" for _ in columns) + ")"
+    head = f"INSERT INTO {quote(table)} ({names}) VALUES "
+    if conn.dialect.name != "postgresql":
+        conn.exec_driver_sql(_sql(conn, head + marks), list(rows))
+        return
+    step = max(1, PARAMETERS // len(columns))
+    for start in range(0, len(rows), step):
+        chunk = rows[start : start + step]
+        conn.exec_driver_sql(_sql(conn, head + ", ".join(marks for _ in chunk)), tuple(v for r in chunk for v in r))
 
 
 def update_rows(conn: Connection, statement: str, rows: Sequence[tuple[Any, ...]]) -> None:

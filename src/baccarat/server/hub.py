@@ -246,15 +246,20 @@ class Hub:
         self._soon(self.tell, table_id, private)
 
 
-def private_notes(table_id: str, private: Iterable[Private], *, limit: int = NOTE_LIMIT) -> list[str]:
+def private_notes(
+    table_id: str, private: Iterable[Private], *, sender: str | None = None, limit: int = NOTE_LIMIT
+) -> list[str]:
     """Private messages as JSON notes for ``NOTIFY``, each at most ``limit`` bytes (a message too
-    long on its own is left out): ``{"private": <table>, "messages": [[name, message], …]}``.
+    long on its own is left out): ``{"private": <table>, "messages": [[name, message], …]}``, led
+    by ``"from": <sender>`` when given (the process that sent them, which delivered them itself).
 
     >>> private_notes("t", [("ann", {"type": "my_funds"}), ("bob", {"type": "my_funds"})], limit=80)
     ['{"private":"t","messages":[["ann",{"type":"my_funds"}]]}',
      '{"private":"t","messages":[["bob",{"type":"my_funds"}]]}']
+    >>> private_notes("t", [("ann", {"type": "my_funds"})], sender="p1")
+    ['{"from":"p1","private":"t","messages":[["ann",{"type":"my_funds"}]]}']
     """
-    head, tail = '{"private":' + json.dumps(table_id) + ',"messages":[', "]}"
+    head, tail = sent_by(sender) + '"private":' + json.dumps(table_id) + ',"messages":[', "]}"
     notes: list[str] = []
     parts: list[str] = []
     size = len(head) + len(tail)
@@ -271,6 +276,11 @@ def private_notes(table_id: str, private: Iterable[Private], *, limit: int = NOT
     if parts:
         notes.append(head + ",".join(parts) + tail)
     return notes
+
+
+def sent_by(sender: str | None) -> str:
+    """How a JSON note from process ``sender`` begins (its listener skips the notes it sent)."""
+    return "{" if sender is None else '{"from":' + json.dumps(sender) + ","
 
 
 class ChannelListener:
@@ -333,8 +343,11 @@ class PgListener(ChannelListener):
         fetch: Callable[[int], dict[str, Any] | None],
         hub: Hub,
         control: Callable[[str], None] | None = None,
+        sender: str | None = None,
     ) -> None:
         super().__init__(conninfo=conninfo, channel=channel)
+        #: this process, as its own JSON notes name it (they were delivered here before they were sent)
+        self.own = None if sender is None else sent_by(sender)
         #: called (on the hub's loop) with the other notes: ``i:<table>`` (an intent), ``a:<id>`` (its answer)
         self.control = control
         #: reads a stored event by id, with its whole payload (the hub makes its messages)
@@ -344,6 +357,8 @@ class PgListener(ChannelListener):
     def handle(self, payload: str) -> None:
         """One note: a stored event's id, a JSON note (a public message, or private messages), or a control note."""
         if payload.startswith("{"):
+            if self.own is not None and payload.startswith(self.own):
+                return
             with contextlib.suppress(ValueError, TypeError, KeyError):
                 data = json.loads(payload)
                 if "private" in data:

@@ -161,7 +161,7 @@ class Service:
         if self.channel is None:
             self.hub.deliver_all(table_id, events, private)
         elif private:
-            self.tell(table_id, private)
+            self.tell(table_id, private)  # the events come back by NOTIFY
 
     def publish_transient(self, message: dict[str, Any]) -> None:
         """Deliver a public message that is not stored (the countdown) to every process's clients."""
@@ -180,11 +180,12 @@ class Service:
 
     def tell(self, table_id: str, private: list[tuple[str, dict[str, Any]]]) -> None:
         """Deliver private messages that are not stored (accepted bets), each to every connection of its
-        bettor in every process (with PostgreSQL: a few JSON notes, one transaction)."""
+        bettor in every process: here at once, and with PostgreSQL to the other processes by a few
+        JSON notes, one transaction (this process's listener skips them)."""
+        self.hub.tell(table_id, private)
         if self.channel is None:
-            self.hub.tell(table_id, private)
             return
-        notes = private_notes(table_id, private)
+        notes = private_notes(table_id, private, sender=self.owner)
         asyncio.get_running_loop().run_in_executor(self._readers, self._notify_all, notes)
 
     def _notify_all(self, payloads: list[str]) -> None:
@@ -318,6 +319,7 @@ class Service:
                 fetch=self.store.tables.event_by_id,
                 hub=self.hub,
                 control=self._control,
+                sender=self.owner,
             )
             await asyncio.get_running_loop().run_in_executor(None, self._listener.start)
         self._intents_due = asyncio.Event()
