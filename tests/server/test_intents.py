@@ -7,6 +7,8 @@ the test moves the clock on."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,8 +17,10 @@ from sqlalchemy import select
 from tests.server.conftest import betting_round, receive, register, service_of, while_advancing
 
 from baccarat.server.clock import ManualClock
+from baccarat.server.db import make_engine, migrate
 from baccarat.server.schema import intents
 from baccarat.server.service import INTENT_SECONDS, NO_ANSWER
+from baccarat.server.store import Role, Store
 
 
 def test_a_bet_sent_to_another_process_is_placed_once(
@@ -63,3 +67,31 @@ def test_nobody_answers_503(make_client: Callable[..., TestClient], tmp_path: Pa
             select(intents.c.status, intents.c.created_at, intents.c.answered_at)
         ).one()
     assert status == 503 and INTENT_SECONDS <= withdrawn - created < INTENT_SECONDS + 0.3, (created, withdrawn)
+
+
+def test_intents_are_stored_taken_and_answered_in_bulk(tmp_path: Path, db_url: str) -> None:
+    engine = make_engine(db_url)
+    migrate(engine)
+    store = Store(engine)
+    ana = store.accounts.create_user(name="ana", password_hash="x", role=Role.PLAYER, starting_balance=0)
+    ids = store.intents.add_intents([("macau", ana.id, "bet", {"n": n}) for n in range(3)])
+    assert len(set(ids)) == 3 and ids == sorted(ids)
+    assert [json.loads(r["body"])["n"] for r in store.intents.pending_intents(["macau"], since=0)] == [0, 1, 2]
+    assert store.intents.take_intents([ids[0], ids[1]]) == [True, True]
+    assert store.intents.take_intents([ids[1], ids[2]]) == [False, True]  # taken once
+    store.intents.answer_intents([(ids[0], 201, {"ok": 0}), (ids[2], 409, {"code": "betting.closed"})])
+    assert store.intents.intent_answer(ids[0]) == (201, {"ok": 0})
+    assert store.intents.intent_answer(ids[1]) is None  # taken, not yet answered
+    assert store.intents.intent_answer(ids[2]) == (409, {"code": "betting.closed"})
+    assert store.accounts.users_by_ids([ana.id, 10_000]) == [ana, None]
+
+
+def test_an_answer_that_comes_in_its_note_is_not_read_again(
+    make_client: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    relay = service_of(make_client(f"sqlite:///{tmp_path}/notes.db", run_tables=False)).relay
+    waiting = asyncio.Event()
+    relay._waiting[7] = waiting
+    relay.control('a:7:[201,{"bet":{"id":3}}]')
+    relay.control('a:8:[201,{"bet":{"id":4}}]')  # not one of ours: forgotten
+    assert waiting.is_set() and relay._noted == {7: (201, {"bet": {"id": 3}})}

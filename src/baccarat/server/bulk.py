@@ -24,14 +24,14 @@ from typing import Any
 
 from sqlalchemy import Connection, CursorResult
 
-__all__ = ["execute_values", "insert_rows", "next_ids", "update_rows"]
+__all__ = ["execute_values", "insert_rows", "next_ids", "sql_of", "update_rows"]
 
 
 #: The most parameters of one multi-row statement (PostgreSQL allows 65,535).
 PARAMETERS = 30_000
 
 
-def _sql(conn: Connection, statement: str) -> str:
+def sql_of(conn: Connection, statement: str) -> str:
     """``statement`` written with ``?`` placeholders, in the driver's own style."""
     if conn.dialect.paramstyle in ("format", "pyformat"):
         return statement.replace("?", "%s")
@@ -50,18 +50,18 @@ def insert_rows(conn: Connection, table: str, columns: Sequence[str], rows: Sequ
     marks = "(" + ", ".join("?" for _ in columns) + ")"
     head = f"INSERT INTO {quote(table)} ({names}) VALUES "
     if conn.dialect.name != "postgresql":
-        conn.exec_driver_sql(_sql(conn, head + marks), list(rows))
+        conn.exec_driver_sql(sql_of(conn, head + marks), list(rows))
         return
     step = max(1, PARAMETERS // len(columns))
     for start in range(0, len(rows), step):
         chunk = rows[start : start + step]
-        conn.exec_driver_sql(_sql(conn, head + ", ".join(marks for _ in chunk)), tuple(v for r in chunk for v in r))
+        conn.exec_driver_sql(sql_of(conn, head + ", ".join(marks for _ in chunk)), tuple(v for r in chunk for v in r))
 
 
 def update_rows(conn: Connection, statement: str, rows: Sequence[tuple[Any, ...]]) -> None:
     """Run one statement (``?`` placeholders) for every row with one ``executemany``."""
     if rows:
-        conn.exec_driver_sql(_sql(conn, statement), list(rows))
+        conn.exec_driver_sql(sql_of(conn, statement), list(rows))
 
 
 def execute_values(
@@ -91,7 +91,7 @@ def execute_values(
         return None
     marks = "(" + ", ".join("?" for _ in rows[0]) + ")"
     sql = statement.replace("{values}", f"(VALUES {', '.join(marks for _ in rows)}) AS s")
-    return conn.exec_driver_sql(_sql(conn, sql), (*before, *(v for r in rows for v in r), *after))
+    return conn.exec_driver_sql(sql_of(conn, sql), (*before, *(v for r in rows for v in r), *after))
 
 
 def next_ids(conn: Connection, table: str, count: int) -> list[int]:

@@ -27,12 +27,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = [
+    "BET_COLUMNS",
     "bet_record",
     "canonical",
     "client_seed_of",
     "digest_of",
     "link_of",
     "record_of",
+    "record_of_rows",
     "sha256_hex",
 ]
 
@@ -80,21 +82,66 @@ def bet_record(row: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The columns of a bet's stored row that its round's record holds, in this order (:func:`record_of_rows`).
+BET_COLUMNS = ("id", "kind", "stake", "status", "outcome", "paid", "commission", "returned")
+
+
 def record_of(round_row: Mapping[str, Any], bet_rows: Sequence[Mapping[str, Any]]) -> str:
     """The canonical record of a finished round from its stored row and its bets' stored rows."""
+    ordered = sorted(bet_rows, key=lambda b: int(b["id"]))
+    return record_of_rows(round_row, [tuple(b[c] for c in BET_COLUMNS) for b in ordered])
+
+
+def record_of_rows(round_row: Mapping[str, Any], bet_rows: Sequence[Sequence[Any]]) -> str:
+    """:func:`record_of` from the bets' rows as tuples of :data:`BET_COLUMNS`, in the order of
+    their ids (as a round's record is made when it is chained: a round may hold tens of thousands).
+
+    Each bet is laid out with its keys already in sorted order, so its text is the canonical one
+    without sorting: ``{"bet", "commission", "id", "outcome", "paid", "returned", "stake", "status"}``
+    (the order :func:`bet_record` gives them, sorted). ``"bets"`` sorts first in the record.
+
+    >>> row = {"table_id": "t", "number": 1, "id": 9, "coup_in_shoe": 1, "status": "settled",
+    ...        "result": None, "cards": None}
+    >>> bets = [(2, "tie", 100, "settled", "win", 800, 0, 900), (1, "banker", 100, "settled", "loss", 0, 0, 0)]
+    >>> rows = [dict(zip(BET_COLUMNS, b)) for b in bets]
+    >>> record_of_rows(row, sorted(bets)) == canonical({**_record_head(row), "bets": [bet_record(r) for r in rows[::-1]]})
+    True
+    """
+    text = json.dumps(
+        [
+            {
+                "bet": str(kind),
+                "commission": commission,
+                "id": int(bet_id),
+                "outcome": outcome,
+                "paid": paid,
+                "returned": returned,
+                "stake": int(stake),
+                "status": str(status),
+            }
+            for bet_id, kind, stake, status, outcome, paid, commission, returned in bet_rows
+        ],
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    head = canonical({**_record_head(round_row), "bets": []})
+    empty = '{"bets":[]'
+    assert head.startswith(empty)
+    return '{"bets":' + text + head[len(empty) :]
+
+
+def _record_head(round_row: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything in a round's record but its bets."""
     result = json.loads(round_row["result"]) if round_row.get("result") else None
     dealt = json.loads(round_row["cards"]) if round_row.get("cards") else None
     cards = result["cards"] if result else (dealt or {}).get("cards")
-    return canonical(
-        {
-            "table": str(round_row["table_id"]),
-            "round": int(round_row["number"]),
-            "round_id": int(round_row["id"]),
-            "coup_in_shoe": round_row["coup_in_shoe"],
-            "status": str(round_row["status"]),
-            "cards": cards,
-            "result": result,
-            "void_reason": round_row.get("void_reason"),
-            "bets": [bet_record(b) for b in sorted(bet_rows, key=lambda b: int(b["id"]))],
-        }
-    )
+    return {
+        "table": str(round_row["table_id"]),
+        "round": int(round_row["number"]),
+        "round_id": int(round_row["id"]),
+        "coup_in_shoe": round_row["coup_in_shoe"],
+        "status": str(round_row["status"]),
+        "cards": cards,
+        "result": result,
+        "void_reason": round_row.get("void_reason"),
+    }

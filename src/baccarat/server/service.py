@@ -24,7 +24,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -34,24 +34,20 @@ from sqlalchemy import text
 from baccarat.server.clock import Clock, SystemClock
 from baccarat.server.db import Checkpointer, is_postgres, make_engine, migrate
 from baccarat.server.hub import Hub, PgListener, private_notes
+from baccarat.server.relay import INTENT_SECONDS, NO_ANSWER, IntentHandler, IntentRelay
 from baccarat.server.runner import LoadedTable, TableRunner
 from baccarat.server.settings import Lobby
 from baccarat.server.store import Store, User
 from baccarat.table import SnapshotError, Table
 from baccarat.table_config import TableConfig
 
-__all__ = ["LoadedTable", "Service", "ServiceOptions", "TableRunner"]
+__all__ = ["INTENT_SECONDS", "NO_ANSWER", "LoadedTable", "Service", "ServiceOptions", "TableRunner"]
 
 log = logging.getLogger("baccarat.server")
 T = TypeVar("T")
 
-#: How long a process waits for the answer of the table's process to an action it passed on.
-INTENT_SECONDS = 5.0
 #: How long the house's changes to the tables' settings, as read, are used before they are read again.
 SETTINGS_SECONDS = 2.0
-NO_ANSWER = "the table's process did not answer; try again"
-
-IntentHandler = Callable[[User, str, str, dict[str, Any]], Awaitable[tuple[int, dict[str, Any]]]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,12 +98,8 @@ class Service:
         self._settings_read = float("-inf")
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: PgListener | None = None
-        #: applies an intent to a table this process runs: (user, table id, kind, body) -> (status, answer)
-        self.intent_handler: IntentHandler | None = None
-        self._answers: dict[int, asyncio.Event] = {}
-        self._intents_due: asyncio.Event | None = None
-        self._taken: set[int] = set()
-        self._intent_tasks: set[asyncio.Task[None]] = set()
+        #: the actions passed on to the process that runs a table, and those passed on to this one
+        self.relay = IntentRelay(self)
         self._intent_loop: asyncio.Task[None] | None = None
 
     # --- executors ------------------------------------------------------------------------------
@@ -194,92 +186,18 @@ class Service:
 
     # --- intents: actions for a table another process runs ------------------------------------------
 
-    def _control(self, note: str) -> None:
-        """A note from another process: an intent for one of our tables, or the answer to one of ours."""
-        kind, _, rest = note.partition(":")
-        if kind == "a" and rest.isdigit():
-            waiting = self._answers.get(int(rest))
-            if waiting is not None:
-                waiting.set()
-        elif kind == "i" and self._intents_due is not None:
-            runner = self.runners.get(rest)
-            if runner is not None and runner.leader:
-                self._intents_due.set()
+    @property
+    def intent_handler(self) -> IntentHandler | None:
+        """Applies an intent to a table this process runs: (user, table id, kind, body) -> (status, answer)."""
+        return self.relay.handler
+
+    @intent_handler.setter
+    def intent_handler(self, handler: IntentHandler | None) -> None:
+        self.relay.handler = handler
 
     async def forward(self, table_id: str, user: User, kind: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """Pass an action on to the process that runs the table; its answer (HTTP status and body).
-
-        The intent is stored and announced; the table's process applies it through its queue and
-        stores the answer. After :data:`INTENT_SECONDS` without one the intent is withdrawn (it will
-        not be applied later) and the answer is 503; an intent already taken is waited for a little
-        longer. A bet sent again with the same client id is placed once, whichever process gets it.
-        """
-        answered = asyncio.Event()
-        intent_id = await self.read(self.store.intents.add_intent, table_id, user.id, kind, body)
-        self._answers[intent_id] = answered
-        deadline = self.clock.monotonic() + INTENT_SECONDS
-        try:
-            while True:
-                answered.clear()
-                answer = await self.read(self.store.intents.intent_answer, intent_id)
-                if answer is not None:
-                    return answer
-                left = deadline - self.clock.monotonic()
-                if left <= 0 and (
-                    left < -INTENT_SECONDS or await self.read(self.store.intents.cancel_intent, intent_id)
-                ):
-                    break
-                await self.clock.sleep(0.25 if left <= 0 else min(0.25, left), wake=answered)
-        finally:
-            self._answers.pop(intent_id, None)
-        return 503, {"detail": NO_ANSWER}
-
-    async def _serve_intents(self) -> None:
-        """Apply the intents other processes stored for the tables this process runs (on notice, or every 0.5 s)."""
-        due = self._intents_due
-        assert due is not None
-        pruned = self.clock.monotonic()
-        while True:
-            due.clear()
-            try:
-                led = [table_id for table_id, r in self.runners.items() if r.leader and r.table is not None]
-                since = self.clock.time() - INTENT_SECONDS
-                rows = await self.read(self.store.intents.pending_intents, led, since=since)
-                for row in rows:
-                    if row["id"] not in self._taken:
-                        self._taken.add(row["id"])
-                        task = asyncio.create_task(self._apply_intent(row))
-                        self._intent_tasks.add(task)
-                        task.add_done_callback(self._intent_tasks.discard)
-                if self.clock.monotonic() - pruned > 60:
-                    pruned = self.clock.monotonic()
-                    await self.read(self.store.intents.prune_intents, self.clock.time() - 600)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("intents: reading them failed; retrying")
-            await self.clock.sleep(0.5, wake=due)
-
-    async def _apply_intent(self, row: dict[str, Any]) -> None:
-        intent_id = int(row["id"])
-        try:
-            if not await self.read(self.store.intents.take_intent, intent_id):
-                return
-            try:
-                user = await self.read(self.store.accounts.user_by_id, int(row["user_id"]))
-                if user is None or self.intent_handler is None:
-                    status, answer = 404, {"detail": "no such user"}
-                else:
-                    body = json.loads(row["body"])
-                    status, answer = await self.intent_handler(user, str(row["table_id"]), str(row["kind"]), body)
-            except Exception:
-                log.exception("intent %s failed", intent_id)
-                status, answer = 500, {"detail": "the table could not apply that"}
-            await self.read(self.store.intents.answer_intent, intent_id, status, answer)
-        except Exception:
-            log.exception("intent %s: storing the answer failed", intent_id)
-        finally:
-            self._taken.discard(intent_id)
+        """Pass an action on to the process that runs the table (:meth:`IntentRelay.forward`)."""
+        return await self.relay.forward(table_id, user, kind, body)
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -318,13 +236,12 @@ class Service:
                 channel=self.channel,
                 fetch=self.store.tables.event_by_id,
                 hub=self.hub,
-                control=self._control,
+                control=self.relay.control,
                 sender=self.owner,
             )
             await asyncio.get_running_loop().run_in_executor(None, self._listener.start)
-        self._intents_due = asyncio.Event()
         self.lead_taken = asyncio.Event()  # an event belongs to the loop it is first waited on: this one
-        self._intent_loop = asyncio.create_task(self._serve_intents(), name="intents")
+        self._intent_loop = asyncio.create_task(self.relay.serve(), name="intents")
         if self.options.run_tables:
             for spec in self.lobby.tables:
                 runner = TableRunner(self, spec)

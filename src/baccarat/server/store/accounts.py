@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -106,6 +106,13 @@ class Accounts:
         with self.db.engine.connect() as conn:
             row = conn.execute(select(users).where(users.c.id == user_id)).first()
         return None if row is None else _user(row)
+
+    def users_by_ids(self, user_ids: Sequence[int]) -> list[User | None]:
+        """Users by id, in one read: each user, or ``None`` where there is none."""
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(select(users).where(users.c.id.in_(sorted(set(user_ids))))).all()
+        found = {user.id: user for user in map(_user, rows)}
+        return [found.get(user_id) for user_id in user_ids]
 
     def users_named(self, conn: Connection, names: Iterable[str]) -> dict[str, User]:
         """The users with these names (those that exist), read once per process."""

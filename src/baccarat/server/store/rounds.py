@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, update
 
-from baccarat.server.bulk import execute_values
-from baccarat.server.chain import digest_of, link_of, record_of
+from baccarat.server.bulk import execute_values, sql_of
+from baccarat.server.chain import BET_COLUMNS, digest_of, link_of, record_of, record_of_rows
 from baccarat.server.schema import AccountKind, RoundStatus, accounts, bets, rounds, shoes, users
 from baccarat.server.store.base import Database
 
@@ -247,8 +247,7 @@ class Rounds:
         shoe = conn.execute(
             select(shoes.c.chain_head, shoes.c.commitment).where(shoes.c.id == row._mapping["shoe_id"])
         ).one()
-        placed = [dict(b._mapping) for b in conn.execute(select(bets).where(bets.c.round_id == round_id))]
-        digest = digest_of(record_of(dict(row._mapping), placed))
+        digest = digest_of(record_of_rows(dict(row._mapping), _record_rows(conn, round_id)))
         link = link_of(shoe.chain_head or shoe.commitment, digest)
         conn.execute(update(rounds).where(rounds.c.id == round_id).values(record_digest=digest, chain_link=link))
         conn.execute(update(shoes).where(shoes.c.id == row._mapping["shoe_id"]).values(chain_head=link))
@@ -261,7 +260,7 @@ class Rounds:
             if row is None:
                 return None
             placed = [dict(b._mapping) for b in conn.execute(select(bets).where(bets.c.round_id == round_id))]
-        return record_of(dict(row._mapping), placed)
+        return record_of(dict(row._mapping), placed)  # the rows as they are, read the plain way
 
     def chain_of(self, shoe_id: int, *, upto: int | None = None) -> list[dict[str, Any]]:
         """The shoe's chain: each finished round's place in the shoe, digest and link, in chain order
@@ -292,6 +291,14 @@ class Rounds:
                 "WHERE bets.round_id = s.column1 AND bets.user_id = s.column2 AND bets.balance_after IS NULL",
                 after[start : start + 1000],
             )
+
+
+def _record_rows(conn: Connection, round_id: int) -> list[Any]:
+    """The round's bets as its record holds them: tuples of :data:`~baccarat.server.chain.BET_COLUMNS`
+    in the order of their ids, read by the driver itself (tens of thousands in a busy round)."""
+    columns = ", ".join(BET_COLUMNS)
+    statement = f"SELECT {columns} FROM bets WHERE round_id = ? ORDER BY id"
+    return list(conn.exec_driver_sql(sql_of(conn, statement), (round_id,)).all())
 
 
 def total_balances(conn: Connection, user_ids: Sequence[int]) -> dict[int, int]:
