@@ -10,7 +10,15 @@ last second before the close, the bets refused because betting had closed by the
 arrived (counted apart from the errors: a bet sent a moment before the close may arrive after
 it), and p50/p99 broadcast latency (the ``ts`` of a public message that every client gets,
 ``betting_opened``, ``countdown``, ``betting_closed`` and ``round_settled``, to its arrival at a
-client; messages sent before the clock started are left out).
+client; messages sent before the clock started are left out). The bench table deals every card
+at once, in the transaction that settles the round, so its ``card_dealt`` messages leave only
+when the settlement of every bet of the round has committed: their latency is reported on a line
+of its own (it is the settlement's time, for thousands of bets, more than the fan-out's).
+
+The clients are a lean websocket client (:class:`_Socket`: frames parsed by hand, each message
+handed to its client from the socket's callback, only the messages a client needs decoded), so
+that the client processes, which share the machine with the server, take as little of it as
+they can; the server is uvicorn with the project's own protocol, as ``baccarat serve`` runs it.
 
 Each client bets on its own clock: its bet times are a random phase plus multiples of ``1/rate``,
 and times that fall while betting is closed are skipped, so bets arrive spread over time as from
@@ -90,6 +98,9 @@ banker_player_limit = 100000000
 LATE_CODES = frozenset({"betting.closed"})
 #: The public messages whose latency is measured: every client following the table gets each.
 BROADCAST_KINDS = ("betting_opened", "countdown", "betting_closed", "round_settled")
+#: Public messages stored in the transaction that settles the round (the table deals every card at
+#: once): they leave when it commits, so their latency is the settlement's, reported apart.
+SETTLING_KINDS = ("card_dealt",)
 #: Bets sent this close to the round's ``closes_at`` (seconds) are reported apart.
 LAST_SECOND = 1.0
 #: How long a client waits for the answer to a bet before counting it as an error.
@@ -131,11 +142,11 @@ def _empty() -> Sample:
     """What one server's clients measured: ack latencies (all, and those of the last second before
     the close), how long before the close each late bet was sent, broadcast latencies by message,
     errors as ``[code, detail]`` and the rounds whose close was heard."""
-    return {"acks": [], "last": [], "late": [], "broadcast": {}, "errors": [], "closed": []}
+    return {"acks": [], "last": [], "late": [], "broadcast": {}, "settling": [], "errors": [], "closed": []}
 
 
 def _merge(into: Sample, other: Sample) -> None:
-    for key in ("acks", "last", "late", "errors", "closed"):
+    for key in ("acks", "last", "late", "settling", "errors", "closed"):
         into[key] += other[key]
     for kind, values in other["broadcast"].items():
         into["broadcast"].setdefault(kind, []).extend(values)
@@ -143,7 +154,7 @@ def _merge(into: Sample, other: Sample) -> None:
 
 _TYPE = re.compile(rb'^\{"type":"([a-z_]+)"')
 #: The messages a client reads (the others it counts as heard without decoding them).
-READ_KINDS = frozenset({*BROADCAST_KINDS, "bet_ack", "error"})
+READ_KINDS = frozenset({*BROADCAST_KINDS, *SETTLING_KINDS, "bet_ack", "error"})
 
 
 class _Socket(asyncio.Protocol):
@@ -271,6 +282,8 @@ class _Player:
         # still connecting wait in their sockets until the client reads them)
         if kind in BROADCAST_KINDS and "ts" in message and float(message["ts"]) >= self.start:
             self.sample["broadcast"].setdefault(kind, []).append(now - float(message["ts"]))
+        elif kind in SETTLING_KINDS and "ts" in message and float(message["ts"]) >= self.start:
+            self.sample["settling"].append(now - float(message["ts"]))
         if kind == "betting_opened" or (kind == "countdown" and int(message["round_id"]) != self.round_id):
             self.round_id = int(message["round_id"])
             if kind == "betting_opened":
@@ -538,6 +551,10 @@ def _figures(sample: Sample, seconds: float, indent: str = "") -> None:
         f"{kind} {_ms(sample['broadcast'][kind])}" for kind in BROADCAST_KINDS if sample["broadcast"].get(kind)
     )
     print(f"{indent}  by message: {kinds or 'none'}")
+    settling = sample["settling"]
+    print(
+        f"{indent}{', '.join(SETTLING_KINDS)}, stored with the settlement: {_ms(settling)} ({len(settling)} messages)"
+    )
     errors = sample["errors"]
     if errors:
         codes = statistics.mode(code for code, _ in errors)
