@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.conftest import admin
 
 from baccarat.server.auth import NAME_LENGTH
 from baccarat.server.observer.names import display_name
@@ -38,6 +39,20 @@ def test_names_are_nfkc_normalised_so_one_person_has_one_name(make_client: Any, 
     decomposed = _register(client, "Jose\u0301")
     assert decomposed.status_code == 201 and decomposed.json()["user"]["name"] == "Jos\u00e9"
     assert _register(client, "ＡＤＭＩＮ").json()["code"] == "name.reserved"
+
+
+def test_the_back_office_finds_a_player_however_the_name_is_typed(make_client: Any, tmp_path: Path) -> None:
+    client = make_client(f"sqlite:///{tmp_path}/n.db")
+    assert _register(client, "ANN2").status_code == 201
+    headers = admin(client)
+    for typed in ("ANN2", "ＡＮＮ２"):
+        found = client.get(f"/api/admin/players/{typed}/history", headers=headers)
+        assert found.status_code == 200, (typed, found.text)
+    suspended = client.post(
+        "/api/admin/users/ＡＮＮ２/suspension", json={"suspended": True, "reason": "test"}, headers=headers
+    )
+    assert suspended.status_code == 200 and suspended.json()["name"] == "ANN2", suspended.text
+    assert client.get("/api/admin/players/BOB9/history", headers=headers).json()["code"] == "player.not_found"
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
+from pydantic import AfterValidator
 
 from baccarat.server.api.context import AppContext
 from baccarat.server.api.deps import AdminUser, ContextDep
@@ -20,7 +21,7 @@ from baccarat.server.api.staff_models import (
     PlayersOut,
     SuspendBody,
 )
-from baccarat.server.auth import check_name, hash_password
+from baccarat.server.auth import check_name, hash_password, normal_name
 from baccarat.server.store import Role, User
 from baccarat.server.store.audit import AuditEntry
 
@@ -28,7 +29,8 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/api/admin", tags=["admin"], responses=ERRORS)
 
-Name = Annotated[str, Path(min_length=1, max_length=40)]
+#: A user's name in a path, NFKC-normalised as names are stored (``ＡＮＮ`` finds ``ANN``).
+Name = Annotated[str, Path(min_length=1, max_length=40), AfterValidator(normal_name)]
 
 
 async def _audit(context: AppContext, admin: User, action: str, **detail: Any) -> None:
