@@ -95,3 +95,7 @@ def test_an_answer_that_comes_in_its_note_is_not_read_again(
     relay.control('a:7:[201,{"bet":{"id":3}}]')
     relay.control('a:8:[201,{"bet":{"id":4}}]')  # not one of ours: forgotten
     assert waiting.is_set() and relay._noted == {7: (201, {"bet": {"id": 3}})}
+    relay._noted.clear()
+    waiting.clear()
+    relay.control("a:7:[201,{")  # cut short: the sender reads the answer instead
+    assert waiting.is_set() and relay._noted == {}

@@ -21,6 +21,7 @@ several for each bet.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -115,8 +116,9 @@ class IntentRelay:
             waiting = self._waiting.get(int(number))
             if waiting is not None:
                 if answer:
-                    status, body = json.loads(answer)
-                    self._noted[int(number)] = (int(status), dict(body))
+                    with contextlib.suppress(ValueError, TypeError):  # a note it cannot read: the answer is read
+                        status, body = json.loads(answer)
+                        self._noted[int(number)] = (int(status), dict(body))
                 waiting.set()
         elif kind == "i" and self.due is not None:
             runner = self.service.runners.get(rest)
