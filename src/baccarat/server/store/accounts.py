@@ -101,12 +101,6 @@ class Accounts:
             row = conn.execute(select(users).where(users.c.name == name)).first()
         return None if row is None else (_user(row), row._mapping["password_hash"])
 
-    def user_by_id(self, user_id: int) -> User | None:
-        """A user by id."""
-        with self.db.engine.connect() as conn:
-            row = conn.execute(select(users).where(users.c.id == user_id)).first()
-        return None if row is None else _user(row)
-
     def users_by_ids(self, user_ids: Sequence[int]) -> list[User | None]:
         """Users by id, in one read: each user, or ``None`` where there is none."""
         with self.db.engine.connect() as conn:

@@ -45,19 +45,6 @@ class Intents:
                 self.db.notify(conn, f"i:{table_id}")
         return ids
 
-    def add_intent(self, table_id: str, user_id: int, kind: str, body: dict[str, Any]) -> int:
-        """Store an action for the table's process (announced to it on PostgreSQL); returns its id."""
-        with self.db.engine.begin() as conn:
-            intent_id = int(
-                conn.execute(
-                    insert(intents)
-                    .values(table_id=table_id, user_id=user_id, kind=kind, body=dumps(body), created_at=time.time())
-                    .returning(intents.c.id)
-                ).scalar_one()
-            )
-            self.db.notify(conn, f"i:{table_id}")
-        return intent_id
-
     def intent_answer(self, intent_id: int) -> tuple[int, dict[str, Any]] | None:
         """An intent's answer (HTTP status and body), or ``None`` while it has none."""
         with self.db.engine.connect() as conn:
@@ -82,27 +69,12 @@ class Intents:
             return []
         with self.db.engine.connect() as conn:
             rows = conn.execute(
-                select(
-                    intents.c.id,
-                    intents.c.table_id,
-                    intents.c.user_id,
-                    intents.c.kind,
-                    intents.c.body,
-                    intents.c.created_at,
-                )
+                select(intents.c.id, intents.c.table_id, intents.c.user_id, intents.c.kind, intents.c.body)
                 .where(intents.c.table_id.in_(table_ids), intents.c.status.is_(None), intents.c.created_at > since)
                 .order_by(intents.c.id)
                 .limit(1000)
             ).all()
         return [dict(r._mapping) for r in rows]
-
-    def take_intent(self, intent_id: int) -> bool:
-        """Take an intent to apply it (fails when it was taken or withdrawn already)."""
-        with self.db.engine.begin() as conn:
-            done = conn.execute(
-                update(intents).where(intents.c.id == intent_id, intents.c.status.is_(None)).values(status=0)
-            )
-        return done.rowcount == 1
 
     def take_intents(self, intent_ids: Sequence[int]) -> list[bool]:
         """Take intents to apply them, in one statement: whether each was taken (not by another, nor withdrawn)."""
@@ -139,16 +111,6 @@ class Intents:
                     execute_values(conn, "SELECT pg_notify(?, s.column1) FROM {values}", notes[start : start + 1000],
                                    before=[self.db.channel])  # fmt: skip
         return [None for _ in answers]
-
-    def answer_intent(self, intent_id: int, status: int, answer: dict[str, Any]) -> None:
-        """Store an intent's answer (and announce it to its sender on PostgreSQL)."""
-        with self.db.engine.begin() as conn:
-            conn.execute(
-                update(intents)
-                .where(intents.c.id == intent_id)
-                .values(status=status, answer=dumps(answer), answered_at=time.time())
-            )
-            self.db.notify(conn, f"a:{intent_id}")
 
     def prune_intents(self, before: float) -> None:
         """Forget the intents stored before ``before``."""
