@@ -19,7 +19,7 @@ from tests.server.conftest import betting_round, register
 from tests.server.message_docs import API_DOC, GENERATED, documented, group, render
 
 from baccarat.server import game
-from baccarat.server.hub import Hub, PgListener, private_notes
+from baccarat.server.hub import Hub, PgListener, Subscriber, private_notes
 from baccarat.server.observer import messages
 from baccarat.server.observer.names import display_name
 from baccarat.table import Table
@@ -310,46 +310,50 @@ def test_the_hub_sends_each_user_s_messages_to_all_their_connections_and_one_tex
     assert hub.connections(TABLE, "bob") == 2
 
 
-def test_private_messages_travel_between_processes_as_json_notes() -> None:
+@pytest.fixture
+def ann_listening() -> Iterator[tuple[Hub, asyncio.AbstractEventLoop, Subscriber]]:
+    """A hub on a loop of its own, and ann's one connection to the table."""
     hub = Hub()
     loop = asyncio.new_event_loop()
     try:
         hub.loop = loop
         ann = hub.subscribe(TABLE)
         hub.authenticate(ann, "ann")
-        bet = {"id": 9, "round_id": 101, "client_id": "c" * 64, "bet": "banker", "stake": 100, "status": "accepted"}
-        many = [("ann", messages.my_bet(TABLE, bet | {"id": n}, 1_000 - n)) for n in range(60)]
-        notes = private_notes(TABLE, many)
-        assert len(notes) > 1 and all(len(note.encode()) <= 7000 for note in notes)
-        listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub)
-        for note in notes:
+        yield hub, loop, ann
+    finally:
+        loop.close()
+
+
+def test_private_messages_travel_between_processes_as_json_notes(
+    ann_listening: tuple[Hub, asyncio.AbstractEventLoop, Subscriber],
+) -> None:
+    hub, loop, ann = ann_listening
+    bet = {"id": 9, "round_id": 101, "client_id": "c" * 64, "bet": "banker", "stake": 100, "status": "accepted"}
+    many = [("ann", messages.my_bet(TABLE, bet | {"id": n}, 1_000 - n)) for n in range(60)]
+    notes = private_notes(TABLE, many)
+    assert len(notes) > 1 and all(len(note.encode()) <= 7000 for note in notes)
+    listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub)
+    for note in notes:
+        listener.handle(note)
+    tick = messages.countdown(table=TABLE, round_id=101, seconds_left=1.0, totals={}, exposure=0, players=1)
+    listener.handle(json.dumps(tick))
+    loop.run_until_complete(asyncio.sleep(0))
+    got = [ann.queue.get_nowait().text for _ in range(ann.queue.qsize())]
+    assert len(got) == 61 and got[:60] == [messages.encode(m) for _, m in many] and '"countdown"' in got[60]
+
+
+def test_a_process_skips_the_private_notes_it_sent_itself(
+    ann_listening: tuple[Hub, asyncio.AbstractEventLoop, Subscriber],
+) -> None:
+    hub, loop, ann = ann_listening
+    bet = {"id": 9, "round_id": 101, "client_id": "c1", "bet": "banker", "stake": 100, "status": "accepted"}
+    mine = [("ann", messages.my_bet(TABLE, bet, 900))]
+    listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub, sender="this:1")
+    for sender in ("this:1", "other:2", None):
+        for note in private_notes(TABLE, mine, sender=sender):
             listener.handle(note)
-        tick = messages.countdown(table=TABLE, round_id=101, seconds_left=1.0, totals={}, exposure=0, players=1)
-        listener.handle(json.dumps(tick))
-        loop.run_until_complete(asyncio.sleep(0))
-        got = [ann.queue.get_nowait().text for _ in range(ann.queue.qsize())]
-        assert len(got) == 61 and got[:60] == [messages.encode(m) for _, m in many] and '"countdown"' in got[60]
-    finally:
-        loop.close()
-
-
-def test_a_process_skips_the_private_notes_it_sent_itself() -> None:
-    hub = Hub()
-    loop = asyncio.new_event_loop()
-    try:
-        hub.loop = loop
-        ann = hub.subscribe(TABLE)
-        hub.authenticate(ann, "ann")
-        bet = {"id": 9, "round_id": 101, "client_id": "c1", "bet": "banker", "stake": 100, "status": "accepted"}
-        mine = [("ann", messages.my_bet(TABLE, bet, 900))]
-        listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub, sender="this:1")
-        for sender in ("this:1", "other:2", None):
-            for note in private_notes(TABLE, mine, sender=sender):
-                listener.handle(note)
-        loop.run_until_complete(asyncio.sleep(0))
-        assert ann.queue.qsize() == 2  # from the other process, and from a sender that gave no name
-    finally:
-        loop.close()
+    loop.run_until_complete(asyncio.sleep(0))
+    assert ann.queue.qsize() == 2  # from the other process, and from a sender that gave no name
 
 
 # --- a running table: every connection of a user ------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, func, insert, select, update
 
 from baccarat.server.bulk import execute_values, sql_of
-from baccarat.server.chain import BET_COLUMNS, digest_of, link_of, record_of, record_of_rows
+from baccarat.server.chain import BET_COLUMNS, digest_of, link_of, record_of_rows
 from baccarat.server.schema import AccountKind, RoundStatus, accounts, bets, rounds, shoes, users
 from baccarat.server.store.base import Database
 
@@ -259,8 +259,7 @@ class Rounds:
             row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
             if row is None:
                 return None
-            placed = [dict(b._mapping) for b in conn.execute(select(bets).where(bets.c.round_id == round_id))]
-        return record_of(dict(row._mapping), placed)  # the rows as they are, read the plain way
+            return record_of_rows(dict(row._mapping), _record_rows(conn, round_id))
 
     def chain_of(self, shoe_id: int, *, upto: int | None = None) -> list[dict[str, Any]]:
         """The shoe's chain: each finished round's place in the shoe, digest and link, in chain order
