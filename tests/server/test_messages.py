@@ -19,7 +19,8 @@ from tests.server.conftest import betting_round, register
 from tests.server.message_docs import API_DOC, GENERATED, documented, group, render
 
 from baccarat.server import game
-from baccarat.server.hub import Hub, PgListener, Subscriber, private_notes
+from baccarat.server.hub import Hub, PgListener, Subscriber
+from baccarat.server.notes import NOTE_LIMIT, event_notes, private_notes, transient_note
 from baccarat.server.observer import messages
 from baccarat.server.observer.names import display_name
 from baccarat.table import Table
@@ -332,7 +333,7 @@ def test_private_messages_travel_between_processes_as_json_notes(
     many = [("ann", messages.my_bet(TABLE, bet | {"id": n}, 1_000 - n)) for n in range(60)]
     notes = private_notes(TABLE, many)
     assert len(notes) > 1 and all(len(note.encode()) <= 7000 for note in notes)
-    listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub)
+    listener = PgListener(conninfo="", channel="c", fetch=lambda _: [], hub=hub)
     for note in notes:
         listener.handle(note)
     tick = messages.countdown(table=TABLE, round_id=101, seconds_left=1.0, totals={}, exposure=0, players=1)
@@ -348,12 +349,52 @@ def test_a_process_skips_the_private_notes_it_sent_itself(
     hub, loop, ann = ann_listening
     bet = {"id": 9, "round_id": 101, "client_id": "c1", "bet": "banker", "stake": 100, "status": "accepted"}
     mine = [("ann", messages.my_bet(TABLE, bet, 900))]
-    listener = PgListener(conninfo="", channel="c", fetch=lambda _: None, hub=hub, sender="this:1")
+    listener = PgListener(conninfo="", channel="c", fetch=lambda _: [], hub=hub, sender="this:1")
     for sender in ("this:1", "other:2", None):
         for note in private_notes(TABLE, mine, sender=sender):
             listener.handle(note)
     loop.run_until_complete(asyncio.sleep(0))
     assert ann.queue.qsize() == 2  # from the other process, and from a sender that gave no name
+
+
+def test_the_events_of_one_commit_travel_in_one_note_read_in_one_query(
+    ann_listening: tuple[Hub, asyncio.AbstractEventLoop, Subscriber],
+) -> None:
+    hub, loop, ann = ann_listening
+    stored = {
+        7: {"id": 7, "table": TABLE, "round_id": 101, "type": "betting_closed", "ts": 1.0, "number": 1}
+        | {"bets": 2, "staked": 300},
+        8: {"id": 8, "table": TABLE, "round_id": 101, "type": "table_changed", "ts": 1.0, "open": False},
+    }
+    asked: list[list[int]] = []
+
+    def fetch(ids: list[int]) -> list[dict[str, Any]]:
+        asked.append(ids)
+        return [stored[i] for i in ids if i in stored]
+
+    listener = PgListener(conninfo="", channel="c", fetch=fetch, hub=hub, sender="this:1")
+    notes = event_notes([7, 8], sender="other:2")
+    assert notes == ['{"from":"other:2","events":[7,8]}']
+    listener.handle(event_notes([7, 8], sender="this:1")[0])  # its own: delivered already, not read
+    listener.handle(notes[0])
+    loop.run_until_complete(asyncio.sleep(0))
+    assert asked == [[7, 8]]  # one read for the note
+    got = [json.loads(ann.queue.get_nowait().text) for _ in range(ann.queue.qsize())]
+    assert [m["type"] for m in got] == ["betting_closed", "table_changed"]
+    # a countdown from another process reaches the clients without the note's sender
+    tick = messages.countdown(table=TABLE, round_id=101, seconds_left=1.0, totals={}, exposure=0, players=1)
+    note = transient_note(tick, sender="other:2")
+    assert note is not None and note.startswith('{"from":"other:2",')
+    listener.handle(note)
+    loop.run_until_complete(asyncio.sleep(0))
+    assert json.loads(ann.queue.get_nowait().text) == json.loads(messages.encode(tick))
+
+
+def test_long_lists_of_event_ids_are_split_into_notes_postgresql_takes() -> None:
+    ids = list(range(10**9, 10**9 + 3000))
+    notes = event_notes(ids, sender="host:123:abcd")
+    assert len(notes) > 1 and all(len(n.encode()) <= NOTE_LIMIT for n in notes)
+    assert [i for n in notes for i in json.loads(n)["events"]] == ids
 
 
 # --- a running table: every connection of a user ------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import Connection, CursorResult
 
-__all__ = ["execute_values", "insert_rows", "next_ids", "sql_of", "update_rows"]
+__all__ = ["add_to_column", "execute_values", "insert_rows", "next_ids", "pg_arrays", "sql_of", "update_rows"]
 
 
 #: The most parameters of one multi-row statement (PostgreSQL allows 65,535).
@@ -40,22 +40,68 @@ def sql_of(conn: Connection, statement: str) -> str:
 
 def insert_rows(conn: Connection, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
     """``INSERT`` every row (tuples in the order of ``columns``): with SQLite one ``executemany``
-    (the driver loops in C); with PostgreSQL a few statements of many rows each (``VALUES (…),
-    (…)``), since its driver sends each row of an ``executemany`` as a statement of its own for
-    the server to run."""
+    (the driver loops in C); with PostgreSQL one statement that takes each column as an array
+    (``SELECT * FROM unnest(…)``): its text is the same whatever the number of rows, so the server
+    prepares it once instead of parsing and planning a statement of thousands of parameters each
+    time (a column whose type cannot be told, every value ``NULL``, falls back to ``VALUES (…), (…)``)."""
     if not rows:
         return
     quote = conn.dialect.identifier_preparer.quote
     names = ", ".join(quote(c) for c in columns)
-    marks = "(" + ", ".join("?" for _ in columns) + ")"
-    head = f"INSERT INTO {quote(table)} ({names}) VALUES "
+    head = f"INSERT INTO {quote(table)} ({names}) "
     if conn.dialect.name != "postgresql":
-        conn.exec_driver_sql(sql_of(conn, head + marks), list(rows))
+        marks = "(" + ", ".join("?" for _ in columns) + ")"
+        conn.exec_driver_sql(sql_of(conn, head + "VALUES " + marks), list(rows))
         return
+    arrays = pg_arrays(rows)
+    if arrays is not None:
+        conn.exec_driver_sql(head + "SELECT * FROM " + arrays[0], arrays[1])
+        return
+    marks = "(" + ", ".join("%s" for _ in columns) + ")"
     step = max(1, PARAMETERS // len(columns))
     for start in range(0, len(rows), step):
         chunk = rows[start : start + step]
-        conn.exec_driver_sql(sql_of(conn, head + ", ".join(marks for _ in chunk)), tuple(v for r in chunk for v in r))
+        conn.exec_driver_sql(head + "VALUES " + ", ".join(marks for _ in chunk), tuple(v for r in chunk for v in r))
+
+
+def pg_arrays(rows: Sequence[tuple[Any, ...]]) -> tuple[str, tuple[list[Any], ...]] | None:
+    """Rows as PostgreSQL arrays, a parameter a column: ``unnest(%s::bigint[], …) AS s(column1, …)``
+    and the lists, or ``None`` when a column's type cannot be told from its values (all ``NULL``,
+    or of types that do not go together).
+
+    >>> pg_arrays([(1, "a", 0.5, None), (2, "b", 1, True)])
+    ('unnest(%s::bigint[], %s::text[], %s::float8[], %s::boolean[]) AS s(column1, column2, column3, column4)',
+     ([1, 2], ['a', 'b'], [0.5, 1.0], [None, True]))
+    >>> pg_arrays([(1, None)]) is None
+    True
+    """
+    columns = tuple(list(column) for column in zip(*rows, strict=True))
+    types = [_pg_type(column) for column in columns]
+    if any(t is None for t in types):
+        return None
+    columns = tuple(
+        [None if v is None else float(v) for v in column] if t == "float8" else column
+        for column, t in zip(columns, types, strict=True)
+    )
+    casts = ", ".join(f"%s::{t}[]" for t in types)
+    names = ", ".join(f"column{n}" for n in range(1, len(types) + 1))
+    return f"unnest({casts}) AS s({names})", columns
+
+
+def _pg_type(values: list[Any]) -> str | None:
+    """The PostgreSQL type of a column's values (``None``: every one ``NULL``, or no one type)."""
+    kinds = {type(v) for v in values if v is not None}
+    if not kinds:
+        return None
+    if kinds <= {bool}:
+        return "boolean"
+    if kinds <= {int}:
+        return "bigint"
+    if kinds <= {int, float}:
+        return "float8"
+    if kinds <= {str}:
+        return "text"
+    return None
 
 
 def update_rows(conn: Connection, statement: str, rows: Sequence[tuple[Any, ...]]) -> None:
@@ -72,10 +118,11 @@ def execute_values(
     before: Sequence[Any] = (),
     after: Sequence[Any] = (),
 ) -> CursorResult[Any] | None:
-    """Run ``statement`` once with ``{values}`` replaced by ``(VALUES (?, …), …) AS s``: a list of
-    rows to join to (SQLite and PostgreSQL both name its columns ``s.column1``, ``s.column2``, …).
-    ``before`` and ``after`` are the parameters of the ``?`` before and after the list. Returns the
-    statement's result (``None`` without rows).
+    """Run ``statement`` once with ``{values}`` replaced by a list of rows to join to, named ``s``
+    with columns ``s.column1``, ``s.column2``, …: ``(VALUES (?, …), …) AS s`` with SQLite, and with
+    PostgreSQL the rows as arrays (:func:`pg_arrays`: a statement of the same text whatever the
+    number of rows, which the server prepares once). ``before`` and ``after`` are the parameters of
+    the ``?`` before and after the list. Returns the statement's result (``None`` without rows).
 
     >>> from sqlalchemy import create_engine, text
     >>> engine = create_engine("sqlite://")
@@ -89,9 +136,44 @@ def execute_values(
     """
     if not rows:
         return None
+    arrays = pg_arrays(rows) if conn.dialect.name == "postgresql" else None
+    if arrays is not None:
+        sql = sql_of(conn, statement).replace("{values}", arrays[0])
+        return conn.exec_driver_sql(sql, (*before, *arrays[1], *after))
     marks = "(" + ", ".join("?" for _ in rows[0]) + ")"
     sql = statement.replace("{values}", f"(VALUES {', '.join(marks for _ in rows)}) AS s")
     return conn.exec_driver_sql(sql_of(conn, sql), (*before, *(v for r in rows for v in r), *after))
+
+
+def add_to_column(conn: Connection, table: str, column: str, deltas: dict[int, int]) -> None:
+    """Add ``deltas[id]`` to ``column`` of each row of ``table`` by id, the rows locked in the order
+    of their ids (one lock order for every writer): with SQLite one ``executemany``; with PostgreSQL
+    one statement, which locks the rows in that order first.
+
+    >>> from sqlalchemy import create_engine, text
+    >>> engine = create_engine("sqlite://")
+    >>> with engine.begin() as conn:
+    ...     _ = conn.execute(text("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)"))
+    ...     insert_rows(conn, "t", ("id", "v"), [(1, 10), (2, 20)])
+    ...     add_to_column(conn, "t", "v", {2: 7, 1: -5, 3: 0})
+    ...     conn.execute(text("SELECT v FROM t ORDER BY id")).scalars().all()
+    [5, 27]
+    """
+    rows = [(delta, key) for key, delta in sorted(deltas.items()) if delta]
+    if not rows:
+        return
+    quote = conn.dialect.identifier_preparer.quote
+    t, c = quote(table), quote(column)
+    if conn.dialect.name != "postgresql":
+        conn.exec_driver_sql(f"UPDATE {t} SET {c} = {c} + ? WHERE id = ?", rows)
+        return
+    conn.exec_driver_sql(
+        f"WITH s AS MATERIALIZED (SELECT * FROM unnest(%s::bigint[], %s::bigint[]) AS s(delta, id)), "
+        f"locked AS MATERIALIZED (SELECT {t}.id FROM {t} JOIN s ON {t}.id = s.id ORDER BY {t}.id FOR UPDATE OF {t}) "
+        f"UPDATE {t} SET {c} = {t}.{c} + s.delta FROM s "
+        f"WHERE {t}.id = s.id AND (SELECT count(*) FROM locked) = (SELECT count(*) FROM s)",
+        ([d for d, _ in rows], [k for _, k in rows]),
+    )
 
 
 def next_ids(conn: Connection, table: str, count: int) -> list[int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import threading
@@ -24,14 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baccarat.server.frames import Outbound
+from baccarat.server.notes import Private, sent_by
 from baccarat.server.observer import messages
 
-__all__ = ["FAN_OUT_CHUNK", "NOTE_LIMIT", "ChannelListener", "Hub", "PgListener", "Subscriber", "private_notes"]
+__all__ = ["FAN_OUT_CHUNK", "ChannelListener", "Hub", "PgListener", "Subscriber"]
 
 log = logging.getLogger("baccarat.server.hub")
-
-#: ``(bettor name, message)``: a message for every connection of one bettor.
-Private = tuple[str, dict[str, Any]]
 
 
 @dataclass(eq=False)
@@ -51,9 +50,6 @@ class Subscriber:
 #: Subscribers served per turn of the event loop when one event goes to many: the table's bets
 #: are acknowledged between turns instead of waiting for the whole fan-out.
 FAN_OUT_CHUNK = 50
-
-#: The longest JSON note sent with ``NOTIFY`` (PostgreSQL refuses payloads of 8000 bytes or more).
-NOTE_LIMIT = 7000
 
 
 class _Delivery:
@@ -233,9 +229,9 @@ class Hub:
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(fn, *args)
 
-    def deliver_threadsafe(self, event: Mapping[str, Any]) -> None:
-        """:meth:`deliver` from another thread."""
-        self._soon(self.deliver, event)
+    def deliver_all_threadsafe(self, table_id: str, events: list[dict[str, Any]]) -> None:
+        """:meth:`deliver_all` from another thread."""
+        self._soon(self.deliver_all, table_id, events)
 
     def broadcast_threadsafe(self, message: Mapping[str, Any]) -> None:
         """:meth:`broadcast` from another thread."""
@@ -244,43 +240,6 @@ class Hub:
     def tell_threadsafe(self, table_id: str, private: list[Private]) -> None:
         """:meth:`tell` from another thread."""
         self._soon(self.tell, table_id, private)
-
-
-def private_notes(
-    table_id: str, private: Iterable[Private], *, sender: str | None = None, limit: int = NOTE_LIMIT
-) -> list[str]:
-    """Private messages as JSON notes for ``NOTIFY``, each at most ``limit`` bytes (a message too
-    long on its own is left out): ``{"private": <table>, "messages": [[name, message], …]}``, led
-    by ``"from": <sender>`` when given (the process that sent them, which delivered them itself).
-
-    >>> private_notes("t", [("ann", {"type": "my_funds"}), ("bob", {"type": "my_funds"})], limit=80)
-    ['{"private":"t","messages":[["ann",{"type":"my_funds"}]]}',
-     '{"private":"t","messages":[["bob",{"type":"my_funds"}]]}']
-    >>> private_notes("t", [("ann", {"type": "my_funds"})], sender="p1")
-    ['{"from":"p1","private":"t","messages":[["ann",{"type":"my_funds"}]]}']
-    """
-    head, tail = sent_by(sender) + '"private":' + json.dumps(table_id) + ',"messages":[', "]}"
-    notes: list[str] = []
-    parts: list[str] = []
-    size = len(head) + len(tail)
-    for name, message in private:
-        part = json.dumps([name, message], separators=(",", ":"))  # ASCII: characters are bytes
-        if len(head) + len(part) + len(tail) > limit:
-            log.warning("table %s: a private message of %d bytes is too long to announce", table_id, len(part))
-            continue
-        if parts and size + 1 + len(part) > limit:
-            notes.append(head + ",".join(parts) + tail)
-            parts, size = [], len(head) + len(tail)
-        size += len(part) + (1 if parts else 0)
-        parts.append(part)
-    if parts:
-        notes.append(head + ",".join(parts) + tail)
-    return notes
-
-
-def sent_by(sender: str | None) -> str:
-    """How a JSON note from process ``sender`` begins (its listener skips the notes it sent)."""
-    return "{" if sender is None else '{"from":' + json.dumps(sender) + ","
 
 
 class ChannelListener:
@@ -333,14 +292,17 @@ class ChannelListener:
 
 
 class PgListener(ChannelListener):
-    """A thread that LISTENs on the PostgreSQL channel and hands each announced event to the hub."""
+    """A thread that LISTENs on the PostgreSQL channel and hands the other processes' notes to the
+    hub (:mod:`baccarat.server.notes`): their stored events, read in one query a note, and the
+    messages they made; control notes go to ``control``. A process's own notes are skipped: it
+    delivered what they carry itself."""
 
     def __init__(
         self,
         *,
         conninfo: str,
         channel: str,
-        fetch: Callable[[int], dict[str, Any] | None],
+        fetch: Callable[[list[int]], list[dict[str, Any]]],
         hub: Hub,
         control: Callable[[str], None] | None = None,
         sender: str | None = None,
@@ -350,18 +312,21 @@ class PgListener(ChannelListener):
         self.own = None if sender is None else sent_by(sender)
         #: called (on the hub's loop) with the other notes: ``i:<table>`` (an intent), ``a:<id>`` (its answer)
         self.control = control
-        #: reads a stored event by id, with its whole payload (the hub makes its messages)
+        #: reads stored events by id, oldest first, with their whole payloads (the hub makes their messages)
         self.fetch = fetch
         self.hub = hub
 
     def handle(self, payload: str) -> None:
-        """One note: a stored event's id, a JSON note (a public message, or private messages), or a control note."""
+        """One note: stored events, private messages, a public message, or a control note."""
         if payload.startswith("{"):
             if self.own is not None and payload.startswith(self.own):
                 return
             with contextlib.suppress(ValueError, TypeError, KeyError):
                 data = json.loads(payload)
-                if "private" in data:
+                data.pop("from", None)
+                if "events" in data:
+                    self._events([int(i) for i in data["events"]])
+                elif "private" in data:
                     pairs = [(str(name), dict(message)) for name, message in data["messages"]]
                     self.hub.tell_threadsafe(str(data["private"]), pairs)
                 else:
@@ -371,8 +336,9 @@ class PgListener(ChannelListener):
             loop = self.hub.loop
             if self.control is not None and loop is not None and not loop.is_closed():
                 loop.call_soon_threadsafe(self.control, payload)
-            return
-        if payload.isdigit():
-            event = self.fetch(int(payload))
-            if event is not None:
-                self.hub.deliver_threadsafe(event)
+
+    def _events(self, ids: list[int]) -> None:
+        """Deliver stored events, those of each table together, in order."""
+        found = self.fetch(ids)
+        for table_id, run in itertools.groupby(found, key=lambda event: str(event["table"])):
+            self.hub.deliver_all_threadsafe(table_id, list(run))

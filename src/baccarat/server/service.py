@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import os
 import secrets
@@ -33,7 +32,8 @@ from sqlalchemy import text
 
 from baccarat.server.clock import Clock, SystemClock
 from baccarat.server.db import Checkpointer, is_postgres, make_engine, migrate
-from baccarat.server.hub import Hub, PgListener, private_notes
+from baccarat.server.hub import Hub, PgListener
+from baccarat.server.notes import private_notes, transient_note
 from baccarat.server.relay import INTENT_SECONDS, NO_ANSWER, IntentHandler, IntentRelay
 from baccarat.server.runner import LoadedTable, TableRunner
 from baccarat.server.settings import Lobby
@@ -141,44 +141,32 @@ class Service:
     # --- events ---------------------------------------------------------------------------------
 
     def publish(self, event: dict[str, Any] | None) -> None:
-        """Deliver a stored event (with PostgreSQL the NOTIFY sent at commit delivers it instead)."""
-        if event is not None and self.channel is None:
+        """Deliver a stored event to this process's clients (with PostgreSQL the note sent at
+        commit carries it to the other processes)."""
+        if event is not None:
             self.hub.deliver(event)
 
     def publish_all(
         self, table_id: str, events: list[dict[str, Any]], private: list[tuple[str, dict[str, Any]]]
     ) -> None:
         """Deliver what one commit stored (its events) with the private messages that go with it
-        (accepted bets) together: :meth:`publish` for each event, then :meth:`tell`."""
-        if self.channel is None:
-            self.hub.deliver_all(table_id, events, private)
-        elif private:
-            self.tell(table_id, private)  # the events come back by NOTIFY
+        (accepted bets), together, to this process's clients; with PostgreSQL the events reach
+        the other processes by the note sent at commit, the private messages by notes sent now."""
+        self.hub.deliver_all(table_id, events, private)
+        if self.channel is not None and private:
+            self._notify_soon(private_notes(table_id, private, sender=self.owner))
 
     def publish_transient(self, message: dict[str, Any]) -> None:
         """Deliver a public message that is not stored (the countdown) to every process's clients."""
-        if self.channel is None:
-            self.hub.broadcast(message)
-            return
-        payload = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        if len(payload) > 7000:
-            return
-        loop = asyncio.get_running_loop()
-        loop.run_in_executor(self._readers, self._notify, payload)
+        self.hub.broadcast(message)
+        if self.channel is not None:
+            note = transient_note(message, sender=self.owner)
+            if note is not None:
+                self._notify_soon([note])
 
-    def _notify(self, payload: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
-
-    def tell(self, table_id: str, private: list[tuple[str, dict[str, Any]]]) -> None:
-        """Deliver private messages that are not stored (accepted bets), each to every connection of its
-        bettor in every process: here at once, and with PostgreSQL to the other processes by a few
-        JSON notes, one transaction (this process's listener skips them)."""
-        self.hub.tell(table_id, private)
-        if self.channel is None:
-            return
-        notes = private_notes(table_id, private, sender=self.owner)
-        asyncio.get_running_loop().run_in_executor(self._readers, self._notify_all, notes)
+    def _notify_soon(self, notes: list[str]) -> None:
+        if notes:
+            asyncio.get_running_loop().run_in_executor(self._readers, self._notify_all, notes)
 
     def _notify_all(self, payloads: list[str]) -> None:
         with self.engine.begin() as conn:
@@ -220,6 +208,7 @@ class Service:
                 database, schema = conn.execute(text("SELECT current_database(), current_schema()")).one()
             self.channel = "baccarat_" + hashlib.sha256(f"{database}/{schema}".encode()).hexdigest()[:16]
             self.store.channel = self.channel
+            self.store.db.sender = self.owner
         self.store.tables.ensure_tables(
             [spec.id for spec in self.lobby.tables], open_by_default={spec.id: spec.open for spec in self.lobby.tables}
         )
@@ -234,7 +223,7 @@ class Service:
             self._listener = PgListener(
                 conninfo=url.render_as_string(hide_password=False),
                 channel=self.channel,
-                fetch=self.store.tables.event_by_id,
+                fetch=self.store.tables.events_by_ids,
                 hub=self.hub,
                 control=self.relay.control,
                 sender=self.owner,

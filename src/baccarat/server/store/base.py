@@ -8,10 +8,13 @@ runs in a transaction of its own.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.dialects import postgresql, sqlite
+
+from baccarat.server.notes import event_notes
 
 __all__ = ["Database", "dumps"]
 
@@ -24,6 +27,9 @@ class Database:
         self.postgres = engine.dialect.name == "postgresql"
         #: PostgreSQL NOTIFY channel on which stored events are announced (``None``: no NOTIFY).
         self.channel = channel
+        #: the process whose store this is, as its notes name it (its own listener skips them: the
+        #: process delivers what it stored itself)
+        self.sender: str | None = None
 
     def insert(self, table: Any) -> Any:
         """An ``INSERT`` of the dialect (with ``ON CONFLICT`` clauses)."""
@@ -37,6 +43,13 @@ class Database:
         """Announce ``payload`` on the channel when the transaction commits (nothing without one)."""
         if self.channel:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
+
+    def announce(self, conn: Connection, event_ids: Sequence[int]) -> None:
+        """Announce stored events to the other processes when the transaction commits, in a few
+        notes (:func:`~baccarat.server.notes.event_notes`; nothing without a channel)."""
+        if self.channel and event_ids:
+            notes = event_notes(event_ids, sender=self.sender)
+            conn.execute(text("SELECT pg_notify(:c, :p)"), [{"c": self.channel, "p": note} for note in notes])
 
 
 def dumps(payload: dict[str, Any]) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, select, text, update
 
 from baccarat.errors import ProcedureError
-from baccarat.server.bulk import insert_rows, next_ids, update_rows
+from baccarat.server.bulk import add_to_column, insert_rows, next_ids, update_rows
 from baccarat.server.ops import TableOp
 from baccarat.server.schema import OPEN_BET, BetStatus, EntryKind, accounts, bets, rounds
 from baccarat.server.store.accounts import User
@@ -162,23 +162,16 @@ class Journal:
         )
         for (key, _), bet_id in zip(self._bet_keys, ids, strict=True):
             self.bet_ids[key] = bet_id
-        self._move_many(self._purses)
-        self._move_many({self.in_play: -sum(self._purses.values())})
+        self._move_many({**self._purses, self.in_play: -sum(self._purses.values())})
         self._events, self._bets, self._bet_keys, self._purses = [], [], [], {}
 
     def _move_many(self, deltas: dict[int, int]) -> None:
-        rows = [(v, k) for k, v in sorted(deltas.items()) if v]  # one lock order
-        update_rows(self.conn, "UPDATE accounts SET balance = balance + ? WHERE id = ?", rows)
+        add_to_column(self.conn, "accounts", "balance", deltas)
 
     def _store(self, event: TableEvent) -> None:
         payload = event.to_dict()
         stored = self.tables.event(
-            self.conn,
-            table_id=self.table_id,
-            kind=event.type,
-            payload=payload,
-            round_id=self.round_id,
-            notify=event.type not in PRIVATE_EVENTS,
+            self.conn, table_id=self.table_id, kind=event.type, payload=payload, round_id=self.round_id, notify=False
         )
         if event.type not in PRIVATE_EVENTS:
             self.published.append(stored)  # whole: the hub makes its public and private messages
@@ -186,7 +179,9 @@ class Journal:
     def public(self, kind: str, payload: dict[str, Any]) -> None:
         """Store a round event of the server (betting_opened, round_settled, …) to broadcast."""
         self.published.append(
-            self.tables.event(self.conn, table_id=self.table_id, kind=kind, payload=payload, round_id=self.round_id)
+            self.tables.event(
+                self.conn, table_id=self.table_id, kind=kind, payload=payload, round_id=self.round_id, notify=False
+            )
         )
 
     def _transfer(self, source: int, target: int, amount: int, kind: EntryKind, bet_id: int | None = None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,7 +133,8 @@ class Tables:
         round_id: int | None = None,
         notify: bool = True,
     ) -> dict[str, Any]:
-        """Store one table event (and announce it on PostgreSQL when the transaction commits)."""
+        """Store one table event (and, with ``notify``, announce it to the other processes on
+        PostgreSQL when the transaction commits; the group commit announces its events together)."""
         now = time.time()
         event_id = conn.execute(
             insert(events)
@@ -141,14 +142,14 @@ class Tables:
             .returning(events.c.id)
         ).scalar_one()
         if notify:
-            self.db.notify(conn, str(event_id))
+            self.db.announce(conn, [event_id])
         return {"id": event_id, "table": table_id, "round_id": round_id, "type": kind, "ts": now, **payload}
 
-    def event_by_id(self, event_id: int) -> dict[str, Any] | None:
-        """One stored event with its whole payload (the hub makes its public and private messages)."""
+    def events_by_ids(self, event_ids: Sequence[int]) -> list[dict[str, Any]]:
+        """Stored events with their whole payloads, oldest first (the hub makes their messages)."""
         with self.db.engine.connect() as conn:
-            row = conn.execute(select(events).where(events.c.id == event_id)).first()
-        return None if row is None else _event_dict(row)
+            rows = conn.execute(select(events).where(events.c.id.in_(list(event_ids))).order_by(events.c.id)).all()
+        return [_event_dict(row) for row in rows]
 
     def events_since(self, table_id: str, after_id: int, *, limit: int = 200) -> list[dict[str, Any]]:
         """Stored events of a table after ``after_id`` but the bets (for clients catching up, through

@@ -110,6 +110,7 @@ class Store:
                     journal.flush()
                     self.tables.store_snapshot(conn, table_id, w.snapshot, now)
             journal.flush()
+            self.db.announce(conn, [int(event["id"]) for event in journal.published])
             if journal.bet_ids:
                 crash_point("bets_uncommitted")
             result.published = journal.published
