@@ -19,12 +19,22 @@ transaction), with the placeholder style of the dialect (``?`` for SQLite, ``%s`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, CursorResult
 
-__all__ = ["add_to_column", "execute_values", "insert_rows", "next_ids", "pg_arrays", "sql_of", "update_rows"]
+__all__ = [
+    "add_to_column",
+    "execute_values",
+    "insert_rows",
+    "next_ids",
+    "pg_arrays",
+    "pipelined",
+    "sql_of",
+    "update_rows",
+]
 
 
 #: The most parameters of one multi-row statement (PostgreSQL allows 65,535).
@@ -194,3 +204,23 @@ def next_ids(conn: Connection, table: str, count: int) -> list[int]:
     top = conn.exec_driver_sql(f"SELECT coalesce(max(id), 0) FROM {quote(table)}").scalar()
     start = int(top or 0) + 1
     return list(range(start, start + count))
+
+
+@contextlib.contextmanager
+def pipelined(conn: Connection) -> Iterator[None]:
+    """With PostgreSQL, send the statements of the block without waiting for each one's answer
+    (psycopg's pipeline mode): the server answers them together, when a result is read or the block
+    ends, in one round trip instead of one each. A statement's error is raised then, as the
+    driver's own error. Nothing changes with SQLite.
+
+    >>> from sqlalchemy import create_engine
+    >>> with create_engine("sqlite://").begin() as conn, pipelined(conn):
+    ...     conn.exec_driver_sql("SELECT 1").scalar()
+    1
+    """
+    if conn.dialect.name != "postgresql":
+        yield
+        return
+    driver = conn.connection.driver_connection
+    with driver.pipeline():  # type: ignore[union-attr]
+        yield

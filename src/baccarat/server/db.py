@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,16 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 
 from baccarat.errors import InputError
 
 __all__ = ["Checkpointer", "is_postgres", "make_engine", "migrate"]
 
 log = logging.getLogger("baccarat.server.db")
+
+#: How long a pooled PostgreSQL connection may lie idle and still be used without a ping first.
+IDLE_PING_SECONDS = 1.0
 
 _MIGRATION_LOCK = 0x0BACCA2A
 
@@ -68,8 +73,31 @@ def make_engine(url: str, *, background_checkpoints: bool = False) -> Engine:
 
         return engine
     if parsed.get_backend_name() == "postgresql":
-        return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        engine = create_engine(url, pool_size=10, max_overflow=10, pool_use_lifo=True)
+        _ping_when_idle(engine, IDLE_PING_SECONDS)
+        return engine
     raise InputError(f"unsupported database {parsed.get_backend_name()!r}", hint="use sqlite:/// or postgresql://")
+
+
+def _ping_when_idle(engine: Engine, seconds: float) -> None:
+    """Ping a pooled connection before it is used again only when it has lain idle ``seconds`` or
+    more (one that fails is replaced by a new one): a connection in constant use, as the group
+    commit's is, is not pinged before every transaction. A connection broken while in use (the
+    server restarted) fails that one use; the pool then replaces every connection it holds."""
+
+    @event.listens_for(engine, "checkin")
+    def _idle(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since < seconds:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            raise DisconnectionError(f"a pooled connection did not answer a ping: {error}") from error
 
 
 class Checkpointer:

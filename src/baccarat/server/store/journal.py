@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, select, text, update
 
 from baccarat.errors import ProcedureError
-from baccarat.server.bulk import add_to_column, insert_rows, next_ids, update_rows
+from baccarat.server.bulk import add_to_column, insert_rows, next_ids, pipelined, update_rows
 from baccarat.server.ops import TableOp
 from baccarat.server.schema import OPEN_BET, BetStatus, EntryKind, accounts, bets, rounds
 from baccarat.server.store.accounts import User
@@ -136,12 +136,20 @@ class Journal:
         self._purses[purse] = self._purses.get(purse, 0) - event.amount
 
     def flush(self) -> None:
-        """Write the bets waiting (events, bet rows, stake entries, balances) with a few bulk statements."""
+        """Write the bets waiting (events, bet rows, stake entries, balances) with a few bulk
+        statements, pipelined on PostgreSQL (two round trips: the new ids, then the rest)."""
         if not self._bets:
             return
+        conn = self.conn
+        # PostgreSQL's ids come from a sequence, before the pipeline (whose answers come at its end);
+        # SQLite's after the first insert, which takes the database's one write lock
+        ids = next_ids(conn, "bets", len(self._bets)) if conn.dialect.name == "postgresql" else None
+        with pipelined(conn):
+            insert_rows(conn, "events", _EVENT_COLUMNS, self._events)
+            self._write_bets(next_ids(conn, "bets", len(self._bets)) if ids is None else ids)
+
+    def _write_bets(self, ids: list[int]) -> None:
         conn, now, accepted = self.conn, self.now, BetStatus.ACCEPTED.value
-        insert_rows(conn, "events", _EVENT_COLUMNS, self._events)  # the transaction now holds the write lock
-        ids = next_ids(conn, "bets", len(self._bets))
         insert_rows(
             conn,
             "bets",

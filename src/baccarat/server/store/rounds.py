@@ -100,8 +100,10 @@ class Rounds:
         return {str(kind): int(total) for kind, total in rows}
 
     def bets_by_client(self, keys: Sequence[tuple[int, str]]) -> dict[tuple[int, str], dict[str, Any]]:
-        """Stored bets by ``(user id, client id)`` (to answer a repeated client id)."""
-        with self.db.engine.connect() as conn:
+        """Stored bets by ``(user id, client id)`` (to answer a repeated client id). One statement
+        outside a transaction: read before every group commit that places bets, it ends without a
+        round trip of its own."""
+        with self.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             return {
                 (int(r._mapping["user_id"]), str(r._mapping["client_id"])): bet_dict(r) for r in _by_client(conn, keys)
             }

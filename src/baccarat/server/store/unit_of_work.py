@@ -50,6 +50,12 @@ class Store:
         self.audit = Audit(self.db)
         self.staff = Staff(self.db, self.accounts)
         self.limits = PlayerLimits(self.db)
+        #: a unique constraint broken, as SQLAlchemy raises it and as the driver raises it from a
+        #: pipeline (:func:`~baccarat.server.bulk.pipelined`)
+        self._integrity_errors: tuple[type[Exception], ...] = (
+            IntegrityError,
+            getattr(engine.dialect.dbapi, "IntegrityError", IntegrityError),
+        )
         self._handlers: dict[TableOp, _Handler] = {
             TableOp.OPEN: self._open,
             TableOp.CLOSE: self._close,
@@ -80,7 +86,7 @@ class Store:
         """
         try:
             return self._commit(table_id, writes, owner=owner)
-        except IntegrityError:
+        except self._integrity_errors:
             # the unique (user, client id) of a bet: find which, so that the caller answers the stored bets
             wanted = {(uid, client) for w in writes for uid, client, _ in w.bet_meta.values()}
             if not wanted:
