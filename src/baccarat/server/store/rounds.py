@@ -323,16 +323,22 @@ def total_balances(conn: Connection, user_ids: Sequence[int]) -> dict[int, int]:
     return totals
 
 
+#: The stored bets of a list of ``(user id, client id)`` pairs, each found by the unique index: the
+#: list drives the join (SQLite takes a ``CROSS JOIN``'s left side as the outer loop; PostgreSQL
+#: looks each pair up in a ``LATERAL`` subquery, which a ``LIMIT`` keeps from being turned into a
+#: scan of every bet joined by hash).
+_BY_CLIENT = {
+    "sqlite": "SELECT bets.* FROM {values} CROSS JOIN bets WHERE bets.user_id = s.column1 AND bets.client_id = s.column2",
+    "postgresql": "SELECT b.* FROM {values} CROSS JOIN LATERAL (SELECT * FROM bets "
+    "WHERE bets.user_id = s.column1 AND bets.client_id = s.column2 LIMIT 1) AS b",
+}
+
+
 def _by_client(conn: Connection, keys: Sequence[tuple[int, str]]) -> list[Any]:
-    """The stored bets of the ``(user id, client id)`` pairs, each found by the unique index (the
-    list of pairs drives the join: SQLite takes a ``CROSS JOIN``'s left side as the outer loop)."""
+    """The stored bets of the ``(user id, client id)`` pairs (:data:`_BY_CLIENT`)."""
     wanted = sorted(set(keys))
     rows: list[Any] = []
     for start in range(0, len(wanted), 1000):
-        found = execute_values(
-            conn,
-            "SELECT bets.* FROM {values} CROSS JOIN bets WHERE bets.user_id = s.column1 AND bets.client_id = s.column2",
-            wanted[start : start + 1000],
-        )
+        found = execute_values(conn, _BY_CLIENT[conn.dialect.name], wanted[start : start + 1000])
         rows += [] if found is None else found.all()
     return rows
