@@ -1,9 +1,12 @@
 """Bulk statements for the hot paths of the journal (thousands of bets a second).
 
 SQLAlchemy Core turns each row of an ``executemany`` into bound parameters in Python, which costs
-about as much as the database's own work; these helpers hand rows of plain tuples to the driver's
-``executemany`` through :meth:`sqlalchemy.Connection.exec_driver_sql` (same connection, same
-transaction), with the placeholder style of the dialect (``?`` for SQLite, ``%s`` for psycopg).
+about as much as the database's own work; these helpers hand rows of plain tuples to the driver
+through :meth:`sqlalchemy.Connection.exec_driver_sql` (same connection, same transaction), with the
+placeholder style of the dialect (``?`` for SQLite, ``%s`` for psycopg): SQLite's ``executemany``
+loops in C; PostgreSQL gets each column as one array (:func:`pg_arrays`), so that a statement's text
+is the same whatever the number of rows and the server prepares it once, and a group of statements
+whose answers nobody reads goes in one round trip (:func:`pipelined`).
 
 >>> from sqlalchemy import create_engine, text
 >>> engine = create_engine("sqlite://")

@@ -1,14 +1,15 @@
 """Fan-out of a table's messages to websocket clients, within one process and across processes.
 
-Every stored event is announced after its transaction commits: in-process with SQLite, and with
-PostgreSQL by ``NOTIFY`` (sent inside the transaction, so it is delivered only on commit) to every
-server process, each of which listens on the channel, reads the event and delivers it to its own
-clients. The hub turns a stored event into its public message, for everyone who follows the table,
-and its private messages, for every connection of each bettor it concerns
-(:mod:`baccarat.server.observer.messages`). Messages that are not stored (the countdown, a bettor's
-accepted bets) take the same path as JSON notes. Each message is encoded once, and the same
-:class:`~baccarat.server.frames.Outbound` goes to every subscriber it is for (the connections that
-write their own frames share its one frame too).
+Every stored event is delivered after its transaction commits: by the process that stored it to
+its own clients at once, and with PostgreSQL to the other server processes by ``NOTIFY`` (a note
+per commit, sent inside the transaction, so it is delivered only on commit;
+:mod:`baccarat.server.notes`), each of which listens on the channel, reads the commit's events in
+one query and delivers them to its own clients. The hub turns a stored event into its public
+message, for everyone who follows the table, and its private messages, for every connection of
+each bettor it concerns (:mod:`baccarat.server.observer.messages`). Messages that are not stored
+(the countdown, a bettor's accepted bets) reach the other processes as JSON notes. Each message
+is encoded once, and the same :class:`~baccarat.server.frames.Outbound` goes to every subscriber
+it is for (the connections that write their own frames share its one frame too).
 """
 
 from __future__ import annotations

@@ -46,20 +46,8 @@ def event_notes(ids: Sequence[int], *, sender: str | None = None, limit: int = N
     >>> event_notes([1000, 1001, 1002], limit=24)
     ['{"events":[1000,1001]}', '{"events":[1002]}']
     """
-    head, tail = sent_by(sender) + '"events":[', "]}"
-    notes: list[str] = []
-    parts: list[str] = []
-    size = len(head) + len(tail)
-    for event_id in ids:
-        part = str(int(event_id))
-        if parts and size + 1 + len(part) > limit:
-            notes.append(head + ",".join(parts) + tail)
-            parts, size = [], len(head) + len(tail)
-        size += len(part) + (1 if parts else 0)
-        parts.append(part)
-    if parts:
-        notes.append(head + ",".join(parts) + tail)
-    return notes
+    head = sent_by(sender) + '"events":['
+    return _notes(head, "]}", [str(int(event_id)) for event_id in ids], limit)
 
 
 def private_notes(
@@ -74,22 +62,31 @@ def private_notes(
     >>> private_notes("t", [("ann", {"type": "my_funds"})], sender="p1")
     ['{"from":"p1","private":"t","messages":[["ann",{"type":"my_funds"}]]}']
     """
-    head, tail = sent_by(sender) + '"private":' + json.dumps(table_id) + ',"messages":[', "]}"
-    notes: list[str] = []
-    parts: list[str] = []
-    size = len(head) + len(tail)
+    head = sent_by(sender) + '"private":' + json.dumps(table_id) + ',"messages":['
+    parts = []
     for name, message in private:
         part = json.dumps([name, message], separators=(",", ":"))  # ASCII: characters are bytes
-        if len(head) + len(part) + len(tail) > limit:
+        if len(head) + len(part) + 2 > limit:
             log.warning("table %s: a private message of %d bytes is too long to announce", table_id, len(part))
             continue
-        if parts and size + 1 + len(part) > limit:
-            notes.append(head + ",".join(parts) + tail)
-            parts, size = [], len(head) + len(tail)
-        size += len(part) + (1 if parts else 0)
         parts.append(part)
-    if parts:
-        notes.append(head + ",".join(parts) + tail)
+    return _notes(head, "]}", parts, limit)
+
+
+def _notes(head: str, tail: str, parts: list[str], limit: int) -> list[str]:
+    """``parts`` joined by commas between ``head`` and ``tail``, in as few notes of at most
+    ``limit`` characters as they fit in, in order (each part fits on its own)."""
+    notes: list[str] = []
+    run: list[str] = []
+    size = len(head) + len(tail)
+    for part in parts:
+        if run and size + 1 + len(part) > limit:
+            notes.append(head + ",".join(run) + tail)
+            run, size = [], len(head) + len(tail)
+        size += len(part) + (1 if run else 0)
+        run.append(part)
+    if run:
+        notes.append(head + ",".join(run) + tail)
     return notes
 
 
