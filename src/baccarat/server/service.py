@@ -170,7 +170,7 @@ class Service:
 
     def _notify_all(self, payloads: list[str]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(text("SELECT pg_notify(:c, :p)"), [{"c": self.channel, "p": p} for p in payloads])
+            self.store.db.notify(conn, *payloads)
 
     # --- intents: actions for a table another process runs ------------------------------------------
 

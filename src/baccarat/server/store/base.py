@@ -39,17 +39,16 @@ class Database:
         """Insert a row unless it conflicts with a stored one."""
         conn.execute(self.insert(table).values(**values).on_conflict_do_nothing())
 
-    def notify(self, conn: Connection, payload: str) -> None:
-        """Announce ``payload`` on the channel when the transaction commits (nothing without one)."""
-        if self.channel:
-            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": payload})
+    def notify(self, conn: Connection, *payloads: str) -> None:
+        """Announce each payload on the channel when the transaction commits (nothing without one)."""
+        if self.channel and payloads:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), [{"c": self.channel, "p": p} for p in payloads])
 
     def announce(self, conn: Connection, event_ids: Sequence[int]) -> None:
         """Announce stored events to the other processes when the transaction commits, in a few
         notes (:func:`~baccarat.server.notes.event_notes`; nothing without a channel)."""
         if self.channel and event_ids:
-            notes = event_notes(event_ids, sender=self.sender)
-            conn.execute(text("SELECT pg_notify(:c, :p)"), [{"c": self.channel, "p": note} for note in notes])
+            self.notify(conn, *event_notes(event_ids, sender=self.sender))
 
 
 def dumps(payload: dict[str, Any]) -> str:
