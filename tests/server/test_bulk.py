@@ -1,6 +1,6 @@
 """The bulk statements of the journal's hot paths give the same rows on SQLite (``executemany``,
 ``VALUES`` lists) and PostgreSQL (each column one array: a statement of the same text whatever the
-number of rows), including ``NULL`` and non-ASCII values and the fallback for a column of ``NULL``s."""
+number of rows), including ``NULL``, non-ASCII values and strings that PostgreSQL's array literals must quote and the fallback for a column of ``NULL``s."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ ROWS: list[tuple[Any, ...]] = [
     (1, 10, "莊 banker", 0.5, True, None),
     (2, -20, "閒", 1, False, 3),
     (3, 2**40, "", 2.25, True, None),
+    (5, 0, 'say "hi", {a} \\ NULL', 1e-300, False, 0),
+    (6, 0, "NULL", 0.1, False, None),
 ]
 
 
@@ -23,7 +25,7 @@ def test_bulk_statements_store_the_same_rows_on_each_database(db_url: str) -> No
         with engine.begin() as conn:
             conn.execute(
                 text(
-                    "CREATE TABLE bulk_t (id INTEGER PRIMARY KEY, v BIGINT, s VARCHAR(20), f FLOAT, b BOOLEAN, n INTEGER)"
+                    "CREATE TABLE bulk_t (id INTEGER PRIMARY KEY, v BIGINT, s VARCHAR(40), f FLOAT, b BOOLEAN, n INTEGER)"
                 )
             )
             insert_rows(conn, "bulk_t", ("id", "v", "s", "f", "b", "n"), ROWS)
@@ -43,6 +45,8 @@ def test_bulk_statements_store_the_same_rows_on_each_database(db_url: str) -> No
             (2, -20, "閒", 1.0, False, 3),
             (3, 2**40 - 1, "", 2.25, True, None),
             (4, 0, "x", 0.0, False, None),
+            (5, 0, 'say "hi", {a} \\ NULL', 1e-300, False, 0),
+            (6, 0, "NULL", 0.1, False, None),
         ]
     finally:
         engine.dispose()

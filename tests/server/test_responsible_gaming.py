@@ -89,3 +89,34 @@ def test_a_self_exclusion_ends_the_sessions_and_holds_until_it_ends(
     user_id = client.get("/api/admin/players?query=ann", headers=boss).json()["players"][0]["id"]
     store.limits.put(user_id, Limits(daily_loss_limit=5000, excluded_until=clock.time() - 1))
     assert client.post("/api/auth/login", json={"name": "ann", "password": "password-1"}).status_code == 200
+
+
+def test_the_settings_are_read_once_however_many_bets_ask_while_they_are_stale() -> None:
+    import asyncio
+    from types import SimpleNamespace
+
+    from baccarat.server.responsible import Responsible
+
+    reads: list[int] = []
+
+    class _Service:
+        store = SimpleNamespace(limits=SimpleNamespace(all_set=lambda: {7: Limits(daily_loss_limit=500)}))
+
+        async def read(self, fn: Any) -> Any:
+            reads.append(1)
+            await asyncio.sleep(0.01)  # the read takes a while: every bet meanwhile finds the settings stale
+            return fn()
+
+    async def main() -> list[Limits]:
+        responsible = Responsible(_Service())  # type: ignore[arg-type]
+        found = await asyncio.gather(*(responsible.of(user) for user in (7, 8) * 50))
+        assert len(reads) == 1, "one read for the hundred checks"
+        await responsible.of(7)
+        assert len(reads) == 1, "fresh settings are not read again"
+        responsible.forget()
+        await responsible.of(7)
+        assert len(reads) == 2, "settings changed here are read again at once"
+        return found
+
+    found = asyncio.run(main())
+    assert found[0] == Limits(daily_loss_limit=500) and found[1] == Limits()

@@ -33,6 +33,7 @@ __all__ = [
     "execute_values",
     "insert_rows",
     "next_ids",
+    "pg_array_literal",
     "pg_arrays",
     "pipelined",
     "sql_of",
@@ -77,14 +78,14 @@ def insert_rows(conn: Connection, table: str, columns: Sequence[str], rows: Sequ
         conn.exec_driver_sql(head + "VALUES " + ", ".join(marks for _ in chunk), tuple(v for r in chunk for v in r))
 
 
-def pg_arrays(rows: Sequence[tuple[Any, ...]]) -> tuple[str, tuple[list[Any], ...]] | None:
-    """Rows as PostgreSQL arrays, a parameter a column: ``unnest(%s::bigint[], …) AS s(column1, …)``
-    and the lists, or ``None`` when a column's type cannot be told from its values (all ``NULL``,
-    or of types that do not go together).
+def pg_arrays(rows: Sequence[tuple[Any, ...]]) -> tuple[str, tuple[str, ...]] | None:
+    r"""Rows as PostgreSQL arrays, a parameter a column: ``unnest(%s::bigint[], …) AS s(column1, …)``
+    and each column written as an array literal (:func:`pg_array_literal`), or ``None`` when a
+    column's type cannot be told from its values (all ``NULL``, or of types that do not go together).
 
-    >>> pg_arrays([(1, "a", 0.5, None), (2, "b", 1, True)])
+    >>> pg_arrays([(1, "a", 0.5, None), (2, 'b "c"', 1, True)])
     ('unnest(%s::bigint[], %s::text[], %s::float8[], %s::boolean[]) AS s(column1, column2, column3, column4)',
-     ([1, 2], ['a', 'b'], [0.5, 1.0], [None, True]))
+     ('{1,2}', '{"a","b \\"c\\""}', '{0.5,1.0}', '{NULL,t}'))
     >>> pg_arrays([(1, None)]) is None
     True
     """
@@ -92,13 +93,32 @@ def pg_arrays(rows: Sequence[tuple[Any, ...]]) -> tuple[str, tuple[list[Any], ..
     types = [_pg_type(column) for column in columns]
     if any(t is None for t in types):
         return None
-    columns = tuple(
-        [None if v is None else float(v) for v in column] if t == "float8" else column
-        for column, t in zip(columns, types, strict=True)
-    )
+    literals = tuple(pg_array_literal(column, t) for column, t in zip(columns, types, strict=True) if t is not None)
     casts = ", ".join(f"%s::{t}[]" for t in types)
     names = ", ".join(f"column{n}" for n in range(1, len(types) + 1))
-    return f"unnest({casts}) AS s({names})", columns
+    return f"unnest({casts}) AS s({names})", literals
+
+
+def pg_array_literal(values: Sequence[Any], pg_type: str) -> str:
+    r"""A one-dimensional PostgreSQL array literal of ``values`` of one type (``bigint``, ``float8``,
+    ``boolean`` or ``text``; ``None`` is ``NULL``), built with string joins: the driver's own list
+    adapter visits each value in Python and escapes each string with a regular expression, which
+    cost as much as all the rest of a group commit of bets.
+
+    >>> pg_array_literal([1, None, -2], "bigint"), pg_array_literal([0.1, 1e300, None], "float8")
+    ('{1,NULL,-2}', '{0.1,1e+300,NULL}')
+    >>> print(pg_array_literal(['a,b', 'say "hi"', 'back\\slash', 'NULL', '', None], "text"))
+    {"a,b","say \"hi\"","back\\slash","NULL","",NULL}
+    """
+    if pg_type == "text":
+        items = ["NULL" if v is None else '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values]
+    elif pg_type == "boolean":
+        items = ["NULL" if v is None else "t" if v else "f" for v in values]
+    elif pg_type == "float8":
+        items = ["NULL" if v is None else repr(float(v)) for v in values]
+    else:
+        items = ["NULL" if v is None else str(int(v)) for v in values]
+    return "{" + ",".join(items) + "}"
 
 
 def _pg_type(values: list[Any]) -> str | None:
@@ -185,7 +205,7 @@ def add_to_column(conn: Connection, table: str, column: str, deltas: dict[int, i
         f"locked AS MATERIALIZED (SELECT {t}.id FROM {t} JOIN s ON {t}.id = s.id ORDER BY {t}.id FOR UPDATE OF {t}) "
         f"UPDATE {t} SET {c} = {t}.{c} + s.delta FROM s "
         f"WHERE {t}.id = s.id AND (SELECT count(*) FROM locked) = (SELECT count(*) FROM s)",
-        ([d for d, _ in rows], [k for _, k in rows]),
+        (pg_array_literal([d for d, _ in rows], "bigint"), pg_array_literal([k for _, k in rows], "bigint")),
     )
 
 

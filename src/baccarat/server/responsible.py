@@ -3,11 +3,13 @@ the exclusion ends; a bet that would take a player's loss today (UTC) past their
 is refused; a player may tighten their own settings at once, and only the house loosens them.
 
 The settings of every player who has any are read once every :data:`REFRESH_SECONDS` (one small
-query, whoever bets), and a player's loss today only for a player with a limit.
+query, however many bets ask for them meanwhile: they wait for the one read in flight), and a
+player's loss today only for a player with a limit.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -56,17 +58,28 @@ class Responsible:
         self.service = service
         self._limits: dict[int, Limits] = {}
         self._read_at = float("-inf")
+        #: the read in flight, which every check that finds the settings stale waits for
+        self._reading: asyncio.Future[dict[int, Limits]] | None = None
 
     def forget(self) -> None:
         """Read the settings again at the next check (after this process changed them)."""
         self._read_at = float("-inf")
+        self._reading = None  # a read begun before the change may not see it
 
     async def of(self, user_id: int) -> Limits:
-        """A player's settings as last read."""
+        """A player's settings as last read (read again once stale, by one read however many ask)."""
         if time.monotonic() - self._read_at > REFRESH_SECONDS:
-            self._limits = await self.service.read(self.service.store.limits.all_set)
-            self._read_at = time.monotonic()
+            reading = self._reading
+            if reading is None:
+                reading = self._reading = asyncio.ensure_future(self._read())
+            limits = await asyncio.shield(reading)
+            if self._reading is reading:
+                self._limits, self._read_at, self._reading = limits, time.monotonic(), None
+            return limits.get(user_id, Limits())
         return self._limits.get(user_id, Limits())
+
+    async def _read(self) -> dict[int, Limits]:
+        return await self.service.read(self.service.store.limits.all_set)
 
     async def check_bet(self, user: User, stake: int) -> None:
         """Refuse a bet of a self-excluded player, or one past the player's daily loss limit."""
