@@ -76,3 +76,44 @@ def test_a_commit_of_a_process_without_the_lease_is_refused(store: Store) -> Non
     assert store.rounds.current_round("t") is None
     assert store.commit_table("t", [TableWrite([], op=TableOp.OPEN, data=data)], owner="a").round_id is not None
     assert store.leases.lease_owner("t") == "a"
+
+
+def _bets(round_id: int, user_id: int, keys: list[str]) -> TableWrite:
+    from baccarat.bets import BetKind
+    from baccarat.table_events import BetPlaced
+
+    events = [
+        BetPlaced(at=1.0, round=1, bettor="ann", kind=BetKind.BANKER, amount=100, stake=100, spot=None, bet_id=key)
+        for key in keys
+    ]
+    return TableWrite(events, round_id=round_id, bet_meta={key: (user_id, key, 0) for key in keys})
+
+
+def test_bets_are_stored_in_order_and_fenced_by_the_lease(store: Store) -> None:
+    """Writes of bets only (on PostgreSQL one pipelined round trip, their ids held ahead): refused
+    whole without the lease, stored with increasing ids in their order, the stakes moved."""
+    from baccarat.server.store.accounts import Role
+    from baccarat.table_events import BettorJoined
+
+    ann = store.accounts.create_user(name="ann", password_hash="x", role=Role.PLAYER, starting_balance=10_000)
+    assert store.leases.acquire_lease("t", "a", ttl=30)
+    data = {"shoe_id": None, "cards": None, "layout": None, "betting_seconds": 5}
+    round_id = store.commit_table("t", [TableWrite([], op=TableOp.OPEN, data=data)], owner="a").round_id
+    assert round_id is not None
+    joined = BettorJoined(at=1.0, bettor="ann", balance=5_000, seat=None, variant="macau")
+    store.commit_table("t", [TableWrite([joined], round_id=round_id)], owner="a")
+
+    with pytest.raises(LeaseLost):
+        store.commit_table("t", [_bets(round_id, ann.id, ["x1", "x2"])], owner="b")
+    first = store.commit_table("t", [_bets(round_id, ann.id, ["a1", "a2"]), _bets(round_id, ann.id, ["a3"])], owner="a")
+    store.lead_taken("t")  # the ids held are dropped: the next come from the sequence again
+    second = store.commit_table("t", [_bets(round_id, ann.id, ["b1", "b2"])], owner="a")
+    third = store.commit_table("t", [_bets(round_id, ann.id, ["c1"])], owner="a")  # from the ids held
+    keys = ("a1", "a2", "a3", "b1", "b2", "c1")
+    ids = [{**first.bet_ids, **second.bet_ids, **third.bet_ids}[k] for k in keys]
+    assert ids == sorted(ids) and len(set(ids)) == 6
+    stored = store.rounds.bets_by_client([(ann.id, k) for k in ("x1", *keys)])
+    assert (ann.id, "x1") not in stored, "nothing of the refused write was stored"
+    assert [stored[(ann.id, k)]["id"] for k in keys] == ids
+    assert store.ledger.purses(ann) == {"t": 5_000 - 600}
+    assert store.ledger.check_ledger().ok

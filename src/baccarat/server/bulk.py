@@ -23,15 +23,17 @@ whose answers nobody reads goes in one round trip (:func:`pipelined`).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, CursorResult
 
 __all__ = [
+    "IdReserve",
     "add_to_column",
     "execute_values",
     "insert_rows",
+    "later",
     "next_ids",
     "pg_array_literal",
     "pg_arrays",
@@ -107,9 +109,20 @@ def pg_array_literal(values: Sequence[Any], pg_type: str) -> str:
 
     >>> pg_array_literal([1, None, -2], "bigint"), pg_array_literal([0.1, 1e300, None], "float8")
     ('{1,NULL,-2}', '{0.1,1e+300,NULL}')
+    >>> pg_array_literal(["a b", "莊"], "text"), pg_array_literal([], "bigint")
+    ('{"a b","莊"}', '{}')
     >>> print(pg_array_literal(['a,b', 'say "hi"', 'back\\slash', 'NULL', '', None], "text"))
     {"a,b","say \"hi\"","back\\slash","NULL","",NULL}
     """
+    if not values:
+        return "{}"
+    if None not in values:  # the usual case, joined at once
+        if pg_type == "bigint":
+            return "{" + ",".join(map(str, map(int, values))) + "}"
+        if pg_type == "text":
+            joined = '","'.join(values)
+            if "\\" not in joined and '"' not in joined:
+                return '{"' + joined + '"}'
     if pg_type == "text":
         items = ["NULL" if v is None else '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values]
     elif pg_type == "boolean":
@@ -219,9 +232,7 @@ def next_ids(conn: Connection, table: str, count: int) -> list[int]:
     if count <= 0:
         return []
     if conn.dialect.name == "postgresql":
-        rows = conn.exec_driver_sql(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", (table, count)
-        ).all()
+        rows = conn.exec_driver_sql(_NEXTVAL, (table, count)).all()
         return sorted(int(r[0]) for r in rows)
     quote = conn.dialect.identifier_preparer.quote
     top = conn.exec_driver_sql(f"SELECT coalesce(max(id), 0) FROM {quote(table)}").scalar()
@@ -229,21 +240,104 @@ def next_ids(conn: Connection, table: str, count: int) -> list[int]:
     return list(range(start, start + count))
 
 
+#: ``Connection.info`` key set while a pipeline of :func:`pipelined` is open on the connection.
+_PIPELINED = "baccarat.pipelined"
+
+
 @contextlib.contextmanager
 def pipelined(conn: Connection) -> Iterator[None]:
     """With PostgreSQL, send the statements of the block without waiting for each one's answer
     (psycopg's pipeline mode): the server answers them together, when a result is read or the block
     ends, in one round trip instead of one each. A statement's error is raised then, as the
-    driver's own error. Nothing changes with SQLite.
+    driver's own error. Inside a pipeline already open on the connection, the block joins it
+    (the outer block's end sends them all). Nothing changes with SQLite.
+
+    No statement of the block may read a result through SQLAlchemy (which finds none until the
+    pipeline has synced); a driver cursor's rows can be read once the block has ended.
 
     >>> from sqlalchemy import create_engine
     >>> with create_engine("sqlite://").begin() as conn, pipelined(conn):
     ...     conn.exec_driver_sql("SELECT 1").scalar()
     1
     """
-    if conn.dialect.name != "postgresql":
+    if conn.dialect.name != "postgresql" or conn.info.get(_PIPELINED):
         yield
         return
     driver = conn.connection.driver_connection
-    with driver.pipeline():  # type: ignore[union-attr]
-        yield
+    conn.info[_PIPELINED] = True
+    try:
+        with driver.pipeline():  # type: ignore[union-attr]
+            yield
+    finally:
+        conn.info.pop(_PIPELINED, None)
+
+
+def later(conn: Connection, statement: str, params: Sequence[Any] | Mapping[str, Any]) -> Any:
+    """Send ``statement`` (in the driver's placeholder style) on a driver cursor of ``conn``, in the pipeline in
+    progress: the cursor, whose rows can be read once the pipeline has synced (PostgreSQL only)."""
+    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    cursor.execute(statement, params)
+    return cursor
+
+
+class IdReserve:
+    """New primary keys of one PostgreSQL table taken from its sequence ahead of need, in
+    increasing order, for one writer whose rows must follow one another in id order (the process
+    that runs a table): the next ids are asked for in the same round trip as the rows that use the
+    last (:meth:`refill_later`), so that a write needs no round trip of its own for its ids.
+
+    A sequence never hands a number out twice, so ids held stay safe to use in a later transaction,
+    even after a failed one (numbers never used are gaps). Another writer takes numbers after those
+    held, so :meth:`clear` when this writer may have stopped writing for a while (the table's
+    lease lost and taken again): rows written by another writer meanwhile would otherwise come
+    after rows written later.
+    """
+
+    def __init__(self, table: str, *, ahead: int = 64) -> None:
+        self.table = table
+        #: how many ids at least are kept in hand after a refill
+        self.ahead = ahead
+        self._ids: list[int] = []
+        self._pending: Any = None
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def ensure(self, conn: Connection, count: int) -> None:
+        """Hold at least ``count`` ids (asking the sequence now only if fewer are held); call it
+        outside a pipeline, so that :meth:`take` then needs no round trip."""
+        self._collect()
+        if len(self._ids) < count:
+            self._ids += next_ids(conn, self.table, count - len(self._ids))
+
+    def take(self, conn: Connection, count: int) -> list[int]:
+        """``count`` ids, the lowest held first."""
+        self.ensure(conn, count)
+        taken, self._ids = self._ids[:count], self._ids[count:]
+        return taken
+
+    def refill_later(self, conn: Connection, used: int) -> None:
+        """Ask, in the pipeline in progress, for ids enough to hold twice ``used`` (or
+        :attr:`ahead`), read at the next :meth:`ensure` once the pipeline has synced."""
+        want = max(2 * used, self.ahead) - len(self._ids)
+        if self._pending is None and want > 0:
+            self._pending = later(conn, _NEXTVAL, (self.table, want))
+
+    def clear(self) -> None:
+        """Forget every id held or asked for."""
+        self._ids, self._pending = [], None
+
+    def _collect(self) -> None:
+        cursor, self._pending = self._pending, None
+        if cursor is None:
+            return
+        try:
+            fresh = [int(row[0]) for row in cursor.fetchall()]
+        except Exception:  # the transaction failed before the ids were read: ask again
+            return
+        finally:
+            cursor.close()
+        self._ids = sorted(self._ids + fresh)
+
+
+_NEXTVAL = "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)"

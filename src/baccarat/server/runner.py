@@ -182,6 +182,7 @@ class TableRunner:
 
     async def _restore(self) -> None:
         """Rebuild the table, the shoe and the roads from the database (at start and after taking the lease over)."""
+        self.store.lead_taken(self.spec.id)
         table = await self._rebuild()
         unfinished = await self.service.read(self.store.rounds.unfinished_rounds, self.spec.id)
         self.round = unfinished[-1] if unfinished else None

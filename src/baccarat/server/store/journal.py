@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, select, text, update
 
 from baccarat.errors import ProcedureError
-from baccarat.server.bulk import add_to_column, insert_rows, next_ids, pipelined, update_rows
+from baccarat.server.bulk import IdReserve, add_to_column, insert_rows, next_ids, pipelined, update_rows
 from baccarat.server.ops import TableOp
 from baccarat.server.schema import OPEN_BET, BetStatus, EntryKind, accounts, bets, rounds
 from baccarat.server.store.accounts import User
@@ -87,9 +87,12 @@ class Journal:
         *,
         ledger: Ledger,
         tables: Tables,
+        ids: IdReserve | None = None,
     ) -> None:
         self.conn, self.table_id, self.people, self.now = conn, table_id, people, now
         self.ledger, self.tables = ledger, tables
+        #: the bets' ids held ahead by the process that runs the table (PostgreSQL)
+        self.ids = ids
         #: the round the events being added belong to
         self.round_id: int | None = None
         self.in_play = ledger.in_play_of(conn, table_id)
@@ -135,18 +138,36 @@ class Journal:
         self._bet_keys.append((key, purse))
         self._purses[purse] = self._purses.get(purse, 0) - event.amount
 
+    def prepare_bets(self, writes: Sequence[Any]) -> None:
+        """Read now what journaling the bets of ``writes`` needs (their bettors' purses, their ids),
+        so that it then sends statements only, without reading: as in a pipeline."""
+        count = 0
+        for w in writes:
+            for event in w.events:
+                if isinstance(event, BetPlaced):
+                    self.ledger.purse(self.conn, self.table_id, self.user(event.bettor))
+                    count += 1
+        if self.ids is not None and self.conn.dialect.name == "postgresql":
+            self.ids.ensure(self.conn, count)
+
     def flush(self) -> None:
         """Write the bets waiting (events, bet rows, stake entries, balances) with a few bulk
-        statements, pipelined on PostgreSQL (two round trips: the new ids, then the rest)."""
+        statements: on PostgreSQL pipelined, with their ids taken beforehand (and the next ids
+        asked for in the same round trip when a reserve is kept), on SQLite with their ids taken
+        after the first insert, which takes the database's one write lock."""
         if not self._bets:
             return
-        conn = self.conn
-        # PostgreSQL's ids come from a sequence, before the pipeline (whose answers come at its end);
-        # SQLite's after the first insert, which takes the database's one write lock
-        ids = next_ids(conn, "bets", len(self._bets)) if conn.dialect.name == "postgresql" else None
+        conn, count = self.conn, len(self._bets)
+        if conn.dialect.name != "postgresql":
+            insert_rows(conn, "events", _EVENT_COLUMNS, self._events)
+            self._write_bets(next_ids(conn, "bets", count))
+            return
+        ids = next_ids(conn, "bets", count) if self.ids is None else self.ids.take(conn, count)
         with pipelined(conn):
             insert_rows(conn, "events", _EVENT_COLUMNS, self._events)
-            self._write_bets(next_ids(conn, "bets", len(self._bets)) if ids is None else ids)
+            self._write_bets(ids)
+            if self.ids is not None:
+                self.ids.refill_later(conn, count)
 
     def _write_bets(self, ids: list[int]) -> None:
         conn, now, accepted = self.conn, self.now, BetStatus.ACCEPTED.value

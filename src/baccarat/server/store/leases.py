@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from sqlalchemy import Connection, or_, select, update
+from sqlalchemy import Connection, Update, bindparam, or_, select, update
 
 from baccarat.errors import ProcedureError
+from baccarat.server.bulk import later
 from baccarat.server.schema import table_leases
 from baccarat.server.store.base import Database
 
@@ -71,14 +72,39 @@ class Leases:
     def fence(self, conn: Connection, table_id: str, owner: str, now: float) -> None:
         """Refuse the transaction (:class:`LeaseLost`) unless ``owner`` still holds the table's lease;
         the lease row stays locked until it commits."""
-        held = conn.execute(
-            update(table_leases)
-            .where(
-                table_leases.c.table_id == table_id,
-                table_leases.c.owner == owner,
-                table_leases.c.expires_at > now,
-            )
-            .values(expires_at=table_leases.c.expires_at)
-        )
-        if held.rowcount != 1:
+        if conn.execute(_FENCE, {"fenced_table": table_id, "fenced_owner": owner, "fenced_at": now}).rowcount != 1:
             raise LeaseLost(f"this process no longer holds the lease of table {table_id}")
+
+    def fence_later(self, conn: Connection, table_id: str, owner: str, now: float) -> Callable[[], None]:
+        """:meth:`fence` sent in the pipeline in progress (PostgreSQL): the check it returns raises
+        :class:`LeaseLost` once the pipeline has synced, before the transaction commits."""
+        sql = _FENCE_LATER.get(conn.dialect.name)
+        if sql is None:
+            sql = _FENCE_LATER[conn.dialect.name] = str(
+                _FENCE.returning(table_leases.c.table_id).compile(dialect=conn.dialect)
+            )
+        cursor = later(conn, sql, {"fenced_table": table_id, "fenced_owner": owner, "fenced_at": now})
+
+        def check() -> None:
+            try:
+                held = cursor.fetchone() is not None
+            finally:
+                cursor.close()
+            if not held:
+                raise LeaseLost(f"this process no longer holds the lease of table {table_id}")
+
+        return check
+
+
+#: The lease row of a table locked, if ``owner`` holds it at ``now`` (a row changed, or none).
+_FENCE: Update = (
+    update(table_leases)
+    .where(
+        table_leases.c.table_id == bindparam("fenced_table"),
+        table_leases.c.owner == bindparam("fenced_owner"),
+        table_leases.c.expires_at > bindparam("fenced_at"),
+    )
+    .values(expires_at=table_leases.c.expires_at)
+)
+#: :data:`_FENCE` with the row returned, as the SQL of each dialect (compiled once)
+_FENCE_LATER: dict[str, str] = {}

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
+from baccarat.server.bulk import IdReserve, pipelined
 from baccarat.server.hooks import crash_point
 from baccarat.server.ops import TableOp
 from baccarat.server.store.accounts import Accounts
@@ -23,7 +24,7 @@ from baccarat.server.store.rounds import Rounds
 from baccarat.server.store.shoes import Shoes
 from baccarat.server.store.staff import Staff
 from baccarat.server.store.tables import Tables
-from baccarat.table_events import CoupSettled, RoundVoided
+from baccarat.table_events import BetPlaced, CoupSettled, RoundVoided
 
 __all__ = ["Store"]
 
@@ -56,6 +57,8 @@ class Store:
             IntegrityError,
             getattr(engine.dialect.dbapi, "IntegrityError", IntegrityError),
         )
+        #: the bets' ids held ahead for each table this process writes (PostgreSQL)
+        self._bet_ids: dict[str, IdReserve] = {}
         self._handlers: dict[TableOp, _Handler] = {
             TableOp.OPEN: self._open,
             TableOp.CLOSE: self._close,
@@ -73,6 +76,11 @@ class Store:
     def channel(self, channel: str | None) -> None:
         self.db.channel = channel
 
+    def lead_taken(self, table_id: str) -> None:
+        """This process runs the table from now on (again): the bets' ids it held from before may
+        come before those of the bets another process stored meanwhile, so they are dropped."""
+        self._bet_ids.pop(table_id, None)
+
     def commit_table(self, table_id: str, writes: Sequence[TableWrite], *, owner: str | None = None) -> CommitResult:
         """Store a run of the table's events with their ledger entries and round changes, in one transaction.
 
@@ -86,7 +94,10 @@ class Store:
         """
         try:
             return self._commit(table_id, writes, owner=owner)
-        except self._integrity_errors:
+        except BaseException as error:
+            self._bet_ids.pop(table_id, None)  # the ids held may have been asked for by the failed transaction
+            if not isinstance(error, self._integrity_errors):
+                raise
             # the unique (user, client id) of a bet: find which, so that the caller answers the stored bets
             wanted = {(uid, client) for w in writes for uid, client, _ in w.bet_meta.values()}
             if not wanted:
@@ -101,21 +112,16 @@ class Store:
         result = CommitResult()
         with self.engine.begin() as conn:
             now = time.time()
-            if owner is not None:
-                self.leases.fence(conn, table_id, owner, now)
             people = self.accounts.users_named(conn, _bettors(writes))
-            journal = Journal(conn, table_id, people, now, ledger=self.ledger, tables=self.tables)
-            for w in writes:
-                if w.round_id is not None:
-                    journal.round_id = w.round_id
-                if w.op is None:
-                    journal.add_all(w.events, w.bet_meta)
-                else:
-                    self._handlers[w.op](journal, w, result)
-                if w.snapshot is not None:
-                    journal.flush()
-                    self.tables.store_snapshot(conn, table_id, w.snapshot, now)
-            journal.flush()
+            postgres = conn.dialect.name == "postgresql"
+            ids = self._bet_ids.setdefault(table_id, IdReserve("bets")) if postgres else None
+            journal = Journal(conn, table_id, people, now, ledger=self.ledger, tables=self.tables, ids=ids)
+            if postgres and _bets_only(writes):
+                self._journal_bets(journal, writes, owner)
+            else:
+                if owner is not None:
+                    self.leases.fence(conn, table_id, owner, now)
+                self._journal_all(journal, writes, result)
             self.db.announce(conn, [int(event["id"]) for event in journal.published])
             if journal.bet_ids:
                 crash_point("bets_uncommitted")
@@ -124,6 +130,37 @@ class Store:
         if journal.bet_ids:
             crash_point("bets_committed")
         return result
+
+    def _journal_all(self, journal: Journal, writes: Sequence[TableWrite], result: CommitResult) -> None:
+        """Journal each write's events, round changes and snapshot, in order."""
+        for w in writes:
+            if w.round_id is not None:
+                journal.round_id = w.round_id
+            if w.op is None:
+                journal.add_all(w.events, w.bet_meta)
+            else:
+                self._handlers[w.op](journal, w, result)
+            if w.snapshot is not None:
+                journal.flush()
+                self.tables.store_snapshot(journal.conn, journal.table_id, w.snapshot, journal.now)
+        journal.flush()
+
+    def _journal_bets(self, journal: Journal, writes: Sequence[TableWrite], owner: str | None) -> None:
+        """Journal writes of bets only (the hot path, PostgreSQL) in one round trip: the fence, the
+        events, bets, entries and balances, and the next bets' ids, pipelined; the fence's answer is
+        checked once they have all been answered, before the commit."""
+        journal.prepare_bets(writes)  # whatever must be read, read before the pipeline
+        with pipelined(journal.conn):
+            fenced = (
+                None if owner is None else self.leases.fence_later(journal.conn, journal.table_id, owner, journal.now)
+            )
+            for w in writes:
+                if w.round_id is not None:
+                    journal.round_id = w.round_id
+                journal.add_all(w.events, w.bet_meta)
+            journal.flush()
+        if fenced is not None:
+            fenced()
 
     # --- one handler per TableOp ----------------------------------------------------------------
 
@@ -167,6 +204,11 @@ def _journal(journal: Journal, w: TableWrite) -> None:
     """Journal a write's events and write its bets now (the round change that follows counts them)."""
     journal.add_all(w.events, w.bet_meta)
     journal.flush()
+
+
+def _bets_only(writes: Iterable[TableWrite]) -> bool:
+    """Whether the writes only place bets (no round change, no snapshot, no other event)."""
+    return all(w.op is None and w.snapshot is None and all(isinstance(e, BetPlaced) for e in w.events) for w in writes)
 
 
 def _bettors(writes: Iterable[TableWrite]) -> set[str]:
