@@ -468,3 +468,27 @@ def test_the_docs_list_every_message_with_its_schema() -> None:
     assert documented(text) == render(), "docs/api.md is out of date: run .venv/bin/python -m tests.server.message_docs"
     assert text.count("<!-- messages:begin -->") == 1 and text.index("<!-- messages:begin -->") < text.index(GENERATED)
     assert all(f"#### `{kind}`" in text for kind in messages.SCHEMAS)
+
+
+def test_a_bet_over_the_websocket_is_answered_by_its_my_bet_then_its_ack(make_client: Any, db_url: str) -> None:
+    """The connection that placed a bet gets the bet's ``my_bet`` and then its ``bet_ack``, one after
+    the other (written together); another connection of the same user gets the ``my_bet``."""
+    client = make_client(db_url, betting=5.0)
+    ann = register(client, "ann")
+    with client.websocket_connect("/ws/tables/macau") as tab, client.websocket_connect("/ws/tables/macau") as phone:
+        seen: dict[str, list[dict[str, Any]]] = {"tab": [], "phone": []}
+        for key, ws in (("tab", tab), ("phone", phone)):
+            assert ws.receive_json()["type"] == "snapshot"
+            ws.send_json({"type": "auth", "token": ann["Authorization"][7:], "ref": key})
+            _until(ws, lambda m: m["type"] == "authenticated", seen[key])
+        current = betting_round(client, "macau", left=3.0)
+        bet = {"type": "bet", "client_id": "w1", "bet": "player", "stake": 500, "round_id": current["id"], "ref": 7}
+        tab.send_json(bet)
+        mine = _until(tab, lambda m: m["type"] in ("my_bet", "bet_ack"), seen["tab"])
+        assert mine["type"] == "my_bet" and mine["bet"]["client_id"] == "w1"
+        ack = tab.receive_json()
+        assert ack["type"] == "bet_ack" and ack["ref"] == 7 and ack["bet"]["id"] == mine["bet"]["id"]
+        assert _until(phone, lambda m: m["type"] == "my_bet", seen["phone"])["bet"]["id"] == mine["bet"]["id"]
+        tab.send_json(bet | {"ref": 8})  # sent again: answered by the stored bet, nothing new to hear of
+        again = _until(tab, lambda m: m["type"] in ("my_bet", "bet_ack"), seen["tab"])
+        assert again["type"] == "bet_ack" and again["ref"] == 8 and again["duplicate"] is True

@@ -93,6 +93,17 @@ class TableConnection:
         else:
             await self._write([Outbound(message if isinstance(message, str) else messages.encode(message))])
 
+    async def _reply(self, message: Message) -> None:
+        """Send the answer to a client's message. An accepted bet's ``bet_ack`` goes after the
+        messages already waiting for this connection, in the same write as its ``my_bet`` (queued
+        when the bet was stored): one write a bet, not two. Any other answer goes at once."""
+        subscriber = self.subscriber
+        if message.get("type") == "bet_ack" and subscriber is not None and not subscriber.dropped:
+            with contextlib.suppress(asyncio.QueueFull):  # a connection that far behind is dropped
+                subscriber.queue.put_nowait(Outbound(messages.encode(message)))
+                return
+        await self.send(message)
+
     async def _write(self, batch: list[Outbound]) -> None:
         if self.frames is not None:
             await self.frames.write([out.frame for out in batch])
@@ -189,7 +200,7 @@ class TableConnection:
                 continue
             reply = await self.handle(message)
             if reply is not None:
-                await self.send(reply)
+                await self._reply(reply)
 
     async def _text(self, raw: MutableMapping[str, Any]) -> str:
         data = raw.get("text")
