@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.server.conftest import admin, betting_round, close_table, register
 from typer.testing import CliRunner
@@ -51,6 +52,43 @@ def test_accounts_bets_settlement_and_ledger(make_client: Any, db_url: str, cloc
     assert len(entry["bets"]) == 2 and all(b["status"] == "settled" for b in entry["bets"])
     assert client.get("/api/me", headers=ann).json()["balance"] == entry["balance_after"]
     _ledger_ok(client)
+
+
+@pytest.mark.postgres
+def test_the_tables_that_grow_with_every_bet_take_ids_past_32_bits(
+    make_client: Any, pg_url: str, clock: ManualClock
+) -> None:
+    """Events, bets, ledger entries and intents have 64-bit ids: a busy table would fill 32 bits in
+    days. On PostgreSQL only: SQLite's row ids are 64 bits whatever the column says."""
+    from sqlalchemy import text
+
+    from baccarat.server.db import make_engine, migrate
+
+    start = 2**31 + 10
+    engine = make_engine(pg_url)
+    migrate(engine)
+    with engine.begin() as conn:
+        for table in ("bets", "entries", "events", "intents"):
+            conn.execute(text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :v)"), {"t": table, "v": start})
+    client = make_client(pg_url)
+    ann = register(client, "ann")
+    current = betting_round(client, "macau")
+    body = {"client_id": "ann-1", "bet": "banker", "stake": 1000}
+    placed = client.post("/api/tables/macau/bets", json=body, headers=ann)
+    assert placed.status_code == 201, placed.text
+    assert placed.json()["bet"]["id"] > start
+    again = client.post("/api/tables/macau/bets", json=body, headers=ann)
+    assert again.status_code == 200 and again.json()["bet"]["id"] == placed.json()["bet"]["id"]
+    entry = clock.run_until(lambda: _settled(client, ann, current["id"]))
+    assert [b["status"] for b in entry["bets"]] == ["settled"]
+    assert client.get("/api/me", headers=ann).json()["balance"] == entry["balance_after"]
+    _ledger_ok(client)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT min(id) FROM entries WHERE bet_id IS NOT NULL")).scalar_one() > start
+        assert conn.execute(text("SELECT min(bet_id) FROM entries")).scalar_one() > start
+        assert conn.execute(text("SELECT max(id) FROM events")).scalar_one() > start
+        assert conn.execute(text("SELECT max(event_id) FROM table_snapshots")).scalar_one() > start
+    engine.dispose()
 
 
 def test_a_client_id_used_at_another_table_answers_the_stored_bet(
