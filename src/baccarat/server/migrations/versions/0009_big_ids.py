@@ -18,26 +18,20 @@ down_revision: str | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-#: (table, its id columns and the columns that hold those ids, whether its ``id`` has a sequence)
-_COLUMNS = (
-    ("entries", ("bet_id",), False),  # before bets.id, which it references
-    ("bets", ("id",), True),
-    ("entries", ("id",), True),
-    ("events", ("id",), True),
-    ("table_snapshots", ("event_id",), False),
-    ("intents", ("id",), True),
-)
+#: the tables whose ``id`` (and its sequence) grows with every bet
+_IDS = ("bets", "entries", "events", "intents")
+#: the columns that hold those ids
+_REFERENCES = (("entries", "bet_id"), ("table_snapshots", "event_id"))
 
 
 def _retype(pg_type: str) -> None:
-    """Give every column of ``_COLUMNS``, and the sequences of the ids, this type."""
+    """Give the ids, the columns that hold them and the ids' sequences this type."""
     if op.get_bind().dialect.name != "postgresql":
         return
-    for table, columns, has_sequence in _COLUMNS:
-        for column in columns:
-            op.execute(f"ALTER TABLE {table} ALTER COLUMN {column} TYPE {pg_type}")
-        if has_sequence:
-            op.execute(f"ALTER SEQUENCE {table}_id_seq AS {pg_type}")
+    for table, column in (*_REFERENCES, *((table, "id") for table in _IDS)):
+        op.execute(f"ALTER TABLE {table} ALTER COLUMN {column} TYPE {pg_type}")
+    for table in _IDS:
+        op.execute(f"ALTER SEQUENCE {table}_id_seq AS {pg_type}")
 
 
 def upgrade() -> None:
