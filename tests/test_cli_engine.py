@@ -1,4 +1,4 @@
-"""The `deal` and `shoe` commands: the JSON contract of DESIGN.md and bad input (exit status 2)."""
+"""The `deal` and `shoe` commands: the stable JSON of docs/architecture.md and bad input (exit status 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``baccarat odds``: the JSON contract of DESIGN.md, CSV, Markdown, effects of removal and bad input (exit 2)."""
+"""``baccarat odds``: the stable JSON of docs/architecture.md, CSV, Markdown, effects of removal and bad input (exit 2)."""
 
 from __future__ import annotations
 

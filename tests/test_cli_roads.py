@@ -1,4 +1,4 @@
-"""`baccarat roads` (the JSON contract of DESIGN.md, SVG export, bad input) and the roads after `baccarat shoe`."""
+"""`baccarat roads` (its stable JSON of docs/architecture.md, SVG export, bad input) and the roads after `baccarat shoe`."""
 
 from __future__ import annotations
 

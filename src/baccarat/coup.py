@@ -263,7 +263,7 @@ class CoupResult:
         return self.player if side is Side.PLAYER else self.banker
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of DESIGN.md (a public interface: add fields, never rename)."""
+        """The JSON shape of a coup in ``baccarat deal --json`` (a public interface: add fields, never rename)."""
         return {
             "player": self.player.to_dict(),
             "banker": self.banker.to_dict(),

@@ -237,7 +237,7 @@ class BigRoadCell:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of DESIGN.md (``result`` and ``ties``), with the markers."""
+        """The JSON shape of a Big Road cell (``result`` and ``ties``, a stable interface), with the markers."""
         return {
             "result": self.result.letter,
             "ties": self.ties,
@@ -537,7 +537,7 @@ class Scoreboard:
         return found
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of ``baccarat roads --json`` (DESIGN.md), with extra fields."""
+        """The JSON shape of ``baccarat roads --json`` (docs/architecture.md, "Stable interfaces"), with extra fields."""
 
         def cell_json(cell: BigRoadCell | None) -> dict[str, Any] | None:
             return None if cell is None else cell.to_dict()

@@ -1,7 +1,7 @@
 """The casino table as one state machine: seats, money, limits, rounds, squeeze, ties, commission.
 
 A :class:`Table` is pure: no I/O and no clock (every action takes ``now``, the table time in
-seconds). Each action comes in two forms (DESIGN.md): ``verify_x(…)`` raises a precise
+seconds). Each action comes in two forms: ``verify_x(…)`` raises a precise
 :class:`TableError` naming the rule or limit, and ``x(…)`` does it and returns the events it
 appended; the checks a caller makes before acting (placing a bet, opening or closing betting,
 dealing a card) also come as ``can_x(…)``, the boolean form. A refused action changes nothing.

@@ -1,4 +1,4 @@
-"""The table's events: every change to a table, frozen, in one log (DESIGN.md).
+"""The table's events: every change to a table, frozen, in one log (docs/architecture.md, "The layers").
 
 A :class:`~baccarat.table.Table` changes only by appending one of these events to its log and
 applying it. The log is the replay format (:meth:`~baccarat.table.Table.replay`), the stored history

@@ -169,7 +169,7 @@ class BetFigures:
         return (plain or list(self.levels))[0].pays
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON figures (DESIGN.md): ``pays``, ``probability_win``, ``expected_value``, ``house_edge``, ``std_dev`` and more."""
+        """JSON figures (``baccarat odds --json``, a stable interface): ``pays``, ``probability_win``, ``expected_value``, ``house_edge``, ``std_dev`` and more."""
         return {
             "name": self.kind.english,
             "name_zh": self.kind.chinese,
@@ -234,7 +234,7 @@ class ParSheet:
         return self.composition.total
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON contract of DESIGN.md (``decks``, ``total_ways``, ``outcomes``, ``bets``) plus details."""
+        """The JSON of ``baccarat odds --json`` (a stable interface): ``decks``, ``total_ways``, ``outcomes``, ``bets``, and more."""
         return {
             "decks": self.decks,
             "cards": self.cards_in_shoe,

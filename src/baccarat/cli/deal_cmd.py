@@ -51,7 +51,10 @@ def _plan(variant: str, bet: list[str] | None, paytable: Path | None, commission
 @cli_errors
 def deal(
     cards: Annotated[str, typer.Option("--cards", "-c", help='Cards in shoe order, e.g. "AS 2H 3D KC 4S 8D".')],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the stable interface of DESIGN.md).")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print JSON (a stable interface: fields are added, never renamed or removed)."),
+    ] = False,
     reasons: Annotated[bool, typer.Option("--reasons/--no-reasons", help="Show why each hand drew or stood.")] = True,
     variant: Annotated[str, typer.Option(help="Variant whose bets and paytable apply (see `baccarat variants`).")] = (
         DEFAULT_VARIANT

@@ -58,7 +58,7 @@ def _pct(value: float, digits: int = 4) -> str:
 
 
 def par_sheet_entry(sheet: "ParSheet") -> dict[str, Any]:
-    """What ``baccarat odds`` keeps of a par sheet: its JSON (DESIGN.md), its title and its shoe in words."""
+    """What ``baccarat odds`` keeps of a par sheet: its JSON (``ParSheet.to_dict``), its title and its shoe in words."""
     from baccarat.analysis.report import shoe_description
 
     return {
@@ -215,7 +215,10 @@ def odds(
             help=f"With --eor: cards behind the cut card, for the countability summary (default {DEFAULT_CUT_CARDS}).",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the stable interface of DESIGN.md).")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print JSON (a stable interface: fields are added, never renamed or removed)."),
+    ] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (every figure, full precision).")] = False,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="Print a Markdown par sheet.")] = False,
 ) -> None:

@@ -17,7 +17,7 @@ __all__ = ["roads", "roads_json"]
 
 
 def roads_json(board: Scoreboard) -> dict[str, Any]:
-    """The JSON of ``baccarat roads --json`` (DESIGN.md), with the shoe statistics added under ``stats``."""
+    """The JSON of ``baccarat roads --json`` (docs/architecture.md, "Stable interfaces"), with the shoe statistics added under ``stats``."""
     return board.to_dict() | {"stats": shoe_stats(board).to_dict()}
 
 
@@ -30,7 +30,10 @@ def roads(
             "--results", "-r", help='Results in order: B P T or 莊 閒 和, e.g. "BPPTB" (spaces and commas ignored).'
         ),
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the stable interface of DESIGN.md).")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print JSON (a stable interface: fields are added, never renamed or removed)."),
+    ] = False,
     svg: Annotated[Path | None, typer.Option("--svg", help="Write the scoreboards as an SVG file.")] = None,
     width: Annotated[int, typer.Option(help="Drawn columns shown in the terminal (the latest ones).")] = DEFAULT_WIDTH,
     chinese: Annotated[bool, typer.Option(help="Write 莊/閒/和 in the SVG's beads instead of B/P/T.")] = False,
