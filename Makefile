@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest jscheck bench clean venv
+.PHONY: run test test-long lint typecheck pytest node-deps jscheck bench clean venv
 
 venv: $(STAMP)
 
@@ -24,35 +24,48 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/baccarat serve --host $(HOST) --port $(PORT)
 
+# The whole check, stage by stage (tests/stages.py): pytest on several workers in a random order
+# (its seed printed; SEED=N replays an order; the import contracts are among its tests), and
+# beside it ruff, ruff format, mypy --strict, tsc and node --test. Every stage runs whatever another
+# did; the summary says which failed and which did not run.
+SEED ?=
+SEED_ARG := $(if $(SEED),--seed $(SEED))
+
+test: $(STAMP) node-deps
+	$(BIN)/python -m tests.stages $(SEED_ARG)
+
+# The long checks make test leaves out (the tests marked `long`: the full-size crash test,
+# schemathesis at full size).
+test-long: $(STAMP)
+	$(BIN)/python -m tests.stages --long $(SEED_ARG)
+
+# One stage at a time, for a quicker look.
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# the engine, mathematics, CLI and game tests (and doctests) on every core (at most four worker
-# processes, each test file on one); then the server and browser tests, one at a time (they run
-# servers, browsers and clocks of their own)
 pytest: $(STAMP)
-	$(BIN)/pytest -q -n auto --maxprocesses=4 --dist loadfile --ignore=tests/server --ignore=tests/web
-	$(BIN)/pytest -q tests/server tests/web
+	$(BIN)/pytest -q -n 4 --dist loadfile -p randomly -m "not long"
 
-# the browser table's JavaScript: type checks (tsc, checkJs) and unit tests (node --test)
+# the browser table's JavaScript: type checks (tsc, checkJs) and unit tests (node --test); without
+# npm the two stages are reported as not run
 NODE_STAMP := node_modules/.installed
 
-$(NODE_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
-	touch $(NODE_STAMP)
+node-deps:
+	@if ! command -v npm >/dev/null 2>&1; then echo "npm is not installed: tsc and node --test cannot run (install Node.js 20 and npm)"; \
+	elif [ ! -f $(NODE_STAMP) ] || [ package.json -nt $(NODE_STAMP) ] || [ package-lock.json -nt $(NODE_STAMP) ]; then \
+	    npm ci --no-audit --no-fund && touch $(NODE_STAMP) || echo "npm ci failed: tsc and node --test will fail"; fi
 
-jscheck: $(NODE_STAMP)
+jscheck: node-deps
 	npx --no-install tsc --noEmit
 	node --test tests/web_js/
-
-test: lint typecheck jscheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_deal.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts/stages

@@ -1,5 +1,7 @@
 """Schemathesis against the OpenAPI spec: no 5xx and no response outside the documented schema, and
-every POST operation it finds answers hostile JSON (NaN, Infinity, lone surrogates…) with a 4xx."""
+every POST operation it finds answers hostile JSON (NaN, Infinity, lone surrogates…) with a 4xx.
+
+``make test`` tries 3 examples of each operation; ``make test-long`` the full 8."""
 
 from __future__ import annotations
 
@@ -15,9 +17,16 @@ from schemathesis.specs.openapi.checks import content_type_conformance, response
 from tests.server.conftest import register
 from tests.server.test_security_input import HOSTILE
 
+#: Examples of each operation: the quick run's, and the full run's (make test-long).
+QUICK_EXAMPLES, FULL_EXAMPLES = 3, 8
+
 
 @pytest.mark.slow
-def test_openapi_fuzz(make_client: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "examples",
+    [pytest.param(QUICK_EXAMPLES, id="quick"), pytest.param(FULL_EXAMPLES, id="full", marks=pytest.mark.long)],
+)
+def test_openapi_fuzz(make_client: Any, tmp_path: Path, examples: int) -> None:
     client = make_client(f"sqlite:///{tmp_path}/s.db", http_requests_per_second=10_000.0, http_burst=10_000)
     headers = register(client, "fuzz")
     # The lab's first simulation compiles (or loads) the simulator's kernels; do it before the
@@ -32,7 +41,7 @@ def test_openapi_fuzz(make_client: Any, tmp_path: Path) -> None:
         operations += 1
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None)
         def run(case: Any) -> None:
             case.headers = {**(case.headers or {}), **headers}
             response = case.call()
