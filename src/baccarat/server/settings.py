@@ -68,8 +68,9 @@ class TableSpec:
     min_bet: int = 100
     max_bet: int = 500_000
     open: bool = True
-    #: A dealer-entry table whose dealer opens each round's betting from the console (the table
-    #: waits for it) and may close it before ``betting_seconds`` run out.
+    #: A table whose dealer (or the admin) opens each round's betting (the table waits for it) and
+    #: may close it before ``betting_seconds`` run out; with any dealing: a table with a shoe of its
+    #: own still deals its cards from it once betting closes.
     dealer_paced: bool = False
     coups_per_seed: int = 60
     #: Further settings of the table state machine (:meth:`TableConfig.from_dict` keys: seats,
@@ -89,11 +90,6 @@ class TableSpec:
             raise InputError(
                 f"table {self.id}: limits {self.min_bet}–{self.max_bet} are not valid",
                 hint="min_bet must be at least 1 and at most max_bet",
-            )
-        if self.dealer_paced and self.dealing is not Dealing.DEALER_ENTRY:
-            raise InputError(
-                f"table {self.id}: dealer_paced needs dealing = dealer_entry",
-                hint="a dealer paces only the cards it enters",
             )
         if not 1 <= self.coups_per_seed <= 1000:
             raise InputError(f"table {self.id}: coups_per_seed {self.coups_per_seed} is outside 1–1000")
