@@ -266,9 +266,10 @@ def admin(client: TestClient) -> dict[str, str]:
     return {"Authorization": f"Bearer {response.json()['token']}"}
 
 
-def wait_for(client: TestClient, predicate: Callable[[], T | None], *, timeout: float = 10.0) -> T:
+def wait_for(client: TestClient, predicate: Callable[[], T | None], *, timeout: float = 60.0) -> T:
     """Until ``predicate()`` is truthy, returns its value: on a manual clock, move it on; on the
-    real clock, look again every 50 ms (fails the test after ``timeout`` seconds)."""
+    real clock, look again every 50 ms (fails the test after ``timeout`` seconds, generous: it bounds
+    only a failure)."""
     clock = service_of(client).clock
     if isinstance(clock, ManualClock):
         return clock.run_until(predicate)

@@ -164,7 +164,7 @@ def test_logout_and_password_change_reach_another_process_at_once(pg_url: str, t
         from websockets.sync.client import connect
 
         with connect(f"{url_b.replace('http', 'ws')}/ws/tables/macau") as ws:
-            assert json.loads(ws.recv(timeout=5))["type"] == "snapshot"
+            assert json.loads(ws.recv(timeout=60))["type"] == "snapshot"
             ws.send(json.dumps({"type": "auth", "token": token}))
             assert _recv_type(ws, "authenticated")
             assert httpx.post(f"{url_a}/api/auth/logout", headers=headers).status_code == 200
@@ -186,7 +186,7 @@ def test_logout_and_password_change_reach_another_process_at_once(pg_url: str, t
 
 
 def _recv_type(ws: Any, kind: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
         if message["type"] == kind:
@@ -199,15 +199,16 @@ def _closed(ws: Any) -> int:
 
     try:
         while True:
-            ws.recv(timeout=10)
+            ws.recv(timeout=60)
     except ConnectionClosed as closed:
         assert closed.rcvd is not None
         return int(closed.rcvd.code)
 
 
 def _until_status(url: str, headers: dict[str, str], status: int) -> bool:
-    """The NOTIFY arrives within moments (far less than the 30 s a token is trusted from memory)."""
-    deadline = time.monotonic() + 10
+    """The NOTIFY arrives within moments (far less than the 30 s a token is trusted from memory,
+    even on a busy machine)."""
+    deadline = time.monotonic() + 25
     while time.monotonic() < deadline:
         if httpx.get(url, headers=headers).status_code == status:
             return True
