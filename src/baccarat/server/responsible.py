@@ -2,6 +2,12 @@
 the exclusion ends; a bet that would take a player's loss today (UTC) past their daily loss limit
 is refused; a player may tighten their own settings at once, and only the house loosens them.
 
+What holds is decided where bets are serialized: the transaction that stores a group of bets
+locks each of their players' rows and counts the player's loss today there, across every table
+and process (:meth:`~baccarat.server.store.limits.PlayerLimits.hold`). The checks here come
+first and cost no transaction: a bet plainly refused (an exclusion, a limit reached by bets
+already stored) is refused before it joins the table's queue.
+
 The settings of every player who has any are read once every :data:`REFRESH_SECONDS` (one small
 query, however many bets ask for them meanwhile: they wait for the one read in flight), and a
 player's loss today only for a player with a limit.
@@ -14,9 +20,8 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from baccarat.errors import ProcedureError
-from baccarat.server.api.problems import Refusal
-from baccarat.server.store.limits import Limits, day_start
+from baccarat.server.refusals import Refusal
+from baccarat.server.store.limits import Limits, day_start, loss_refusal, self_excluded
 
 if TYPE_CHECKING:
     from baccarat.server.service import Service
@@ -82,7 +87,9 @@ class Responsible:
         return await self.service.read(self.service.store.limits.all_set)
 
     async def check_bet(self, user: User, stake: int) -> None:
-        """Refuse a bet of a self-excluded player, or one past the player's daily loss limit."""
+        """Refuse a bet of a self-excluded player, or one past the player's daily loss limit by the
+        bets stored already (the transaction that stores the bet checks both again, with the bets
+        stored meanwhile)."""
         limits = await self.of(user.id)
         now = self.service.clock.time()
         if limits.excluded(now):
@@ -92,18 +99,12 @@ class Responsible:
             return
         lost = await self.service.read(self.service.store.limits.lost_since, user.id, day_start(now))
         if lost + stake > limit:
-            raise ProcedureError(
-                f"a bet of {stake} would take today's loss to {lost + stake}, past the daily loss limit of {limit}",
-                hint=f"bet at most {max(0, limit - lost)} today, or wait for tomorrow (UTC)",
-                code="limit.daily_loss",
-                params={"limit": limit, "lost": lost, "stake": stake, "left": max(0, limit - lost)},
-            )
+            raise loss_refusal(limit, lost, stake)
 
     @staticmethod
     def excluded(limits: Limits) -> Refusal:
         """The refusal of a self-excluded player (the exclusion ends by itself; the house cannot end it early)."""
-        detail = "you have excluded yourself from play until the time given"
-        return Refusal(403, "account.self_excluded", detail, params={"until": limits.excluded_until})
+        return self_excluded(limits.excluded_until)
 
     @staticmethod
     def with_exclusion(limits: Limits, days: int | None, *, now: float) -> Limits:

@@ -34,8 +34,10 @@ from baccarat.server.observer import messages
 from baccarat.server.observer.dealer import console_view, stake_totals
 from baccarat.server.observer.views import seat_view, table_public
 from baccarat.server.ops import TableOp
+from baccarat.server.refusals import Refusal
 from baccarat.server.settings import Dealing, TableSpec
 from baccarat.server.store import ClientIdTaken, CommitResult, LeaseLost, TableWrite, User
+from baccarat.server.store.limits import BetsRefused
 from baccarat.shoe import DealingMode
 from baccarat.table import BettingClosedError, Phase, Table, TableInputError
 from baccarat.table_events import BetPlaced, BettorLeft, CashedOut, CoupSettled, RoundVoided, TableEvent
@@ -262,14 +264,18 @@ class TableRunner:
         """Apply jobs to the table and store them in one transaction; whether the write failed in a
         way that another try, one job at a time, may avoid (their futures are then left unanswered,
         unless ``alone``). A bet whose client id is stored already is answered by the stored bet
-        before anything is applied."""
+        before anything is applied. A bet its player's limits refuse in the transaction (a daily
+        loss limit reached at another table or in another process meanwhile) is answered by its
+        refusal, and the others are stored again without it: each try answers one job at least,
+        so the tries end."""
         existing = await self._stored_client_ids(jobs)
-        for _ in range(2):
+        refused: dict[str, BaccaratError | Refusal] = {}
+        for _ in range(len(jobs) + 2):
             table = self.table
             if table is None:
                 _fail(jobs, ProcedureError(f"table {self.spec.id} is restarting", hint="retry"))
                 return False
-            answers, writes = self._apply(table, jobs, existing)
+            answers, writes = self._apply(table, jobs, existing, refused)
             try:
                 result = await self.service.write(
                     self.store.commit_table, self.spec.id, writes, owner=self.service.owner
@@ -277,6 +283,10 @@ class TableRunner:
             except ClientIdTaken as taken:  # stored meanwhile by another process: answer the stored bet
                 await self._reload()
                 existing |= await self.service.read(self.store.rounds.bets_by_client, taken.keys)
+                continue
+            except BetsRefused as limits:  # nothing was written: the table forgets what it applied
+                await self._reload()
+                refused |= limits.refusals
                 continue
             except Exception as error:
                 return await self._failed(jobs, error, alone=alone)
@@ -312,14 +322,23 @@ class TableRunner:
         return False
 
     def _apply(
-        self, table: Table, jobs: list[_Job], existing: dict[tuple[int, str], dict[str, Any]]
+        self,
+        table: Table,
+        jobs: list[_Job],
+        existing: dict[tuple[int, str], dict[str, Any]],
+        refused: dict[str, BaccaratError | Refusal],
     ) -> tuple[list[tuple[str, Any]], list[TableWrite]]:
-        """Apply jobs to the table in order: each one's answer, and the writes that store them."""
+        """Apply jobs to the table in order: each one's answer, and the writes that store them (a
+        bet stored already is answered by the stored bet, one its player's limits refused by the
+        refusal, neither applied)."""
         writes: list[TableWrite] = []
         answers: list[tuple[str, Any]] = []
         for job in jobs:
             if job.bet is not None and (job.bet[0].id, job.bet[1]) in existing:
                 answers.append(("duplicate", existing[(job.bet[0].id, job.bet[1])]))
+                continue
+            if job.bet is not None and (refusal := refused.get(_bet_key(job.bet))) is not None:
+                answers.append(("error", refusal))
                 continue
             now = max(self.clock.time(), table.state.clock)
             try:
@@ -614,8 +633,12 @@ class TableRunner:
         assert self.table is not None
         return seat_view(self.table, name)
 
-    async def _joined(self, user: User, *, seat: int | None = None, buy_in: int | None = None) -> None:
-        """Bring the user to the table (standing by default) with ``buy_in`` (default: the whole wallet)."""
+    async def _joined(
+        self, user: User, *, seat: int | None = None, buy_in: int | None = None, for_bet: bool = False
+    ) -> None:
+        """Bring the user to the table (standing by default) with ``buy_in`` (default: the whole
+        wallet). ``for_bet``: a bet brings them, and finding them there once it is applied (brought
+        by another of their bets sent at the same moment) is no refusal."""
         table = self.table
         if table is not None and user.name in table.state.bettors:
             return
@@ -629,7 +652,13 @@ class TableRunner:
                 params={"bettor": user.name, "wallet": wallet, "amount": amount},
             )
         self.wallets[user.name] = wallet - amount
-        await self.submit(lambda t, now: (t.join(user.name, balance=amount, seat=seat, now=now), None))
+
+        def apply(t: Table, now: float) -> tuple[list[TableEvent], Any]:
+            if for_bet and user.name in t.state.bettors:
+                return [], None
+            return t.join(user.name, balance=amount, seat=seat, now=now), None
+
+        await self.submit(apply)
 
     async def join(self, user: User, *, seat: int | None, buy_in: int | None) -> dict[str, Any]:
         """The user comes to the table, seated or standing."""
@@ -850,7 +879,7 @@ class TableRunner:
             if user.name not in table.state.bettors:
                 if stored := await self._stored_bet(user, client_id):
                     return stored
-                await self._joined(user)
+                await self._joined(user, for_bet=True)
         name = user.name
         placed_round = self.round
 

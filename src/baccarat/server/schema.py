@@ -317,6 +317,8 @@ Index("ix_bets_round_bettor", bets.c.round_id, bets.c.user_id, bets.c.kind)
 #: the bets still open (accepted, not yet settled or refunded): few, however long the table's history
 OPEN_BET = "status = 'accepted'"
 Index("ix_bets_open", bets.c.round_id, sqlite_where=text(OPEN_BET), postgresql_where=text(OPEN_BET))
+#: a bettor's bets by when they were placed (what they lost today, as their daily loss limit counts it)
+Index("ix_bets_bettor_day", bets.c.user_id, bets.c.created_at)
 
 events = Table(
     "events",

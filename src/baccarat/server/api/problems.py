@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from baccarat.error_codes import CODE_BY_STATUS, STATUS
 from baccarat.errors import BaccaratError, ProcedureError
 from baccarat.server.api.models import ErrorBody
+from baccarat.server.refusals import Refusal
 
 __all__ = [
     "ERRORS",
@@ -32,30 +33,6 @@ __all__ = [
     "problem_response",
     "validation_problem",
 ]
-
-
-class Refusal(Exception):
-    """A refusal of the service's own (not the engine's): an HTTP status, a code and the English detail."""
-
-    def __init__(
-        self,
-        status: int,
-        code: str,
-        detail: str,
-        *,
-        rule: str | None = None,
-        params: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.rule = rule
-        self.params = {} if params is None else params
-
-    def problem(self) -> dict[str, Any]:
-        """The refusal as it is answered."""
-        return {"code": self.code, "rule": self.rule, "params": self.params, "detail": self.detail}
 
 
 def error_status(error: BaccaratError) -> int:

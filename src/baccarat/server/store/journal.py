@@ -23,6 +23,7 @@ from baccarat.server.schema import OPEN_BET, BetStatus, EntryKind, accounts, bet
 from baccarat.server.store.accounts import User
 from baccarat.server.store.base import dumps
 from baccarat.server.store.ledger import Ledger, transfer
+from baccarat.server.store.limits import Staked
 from baccarat.server.store.rounds import total_balances
 from baccarat.server.store.settle_bulk import SettledRow, in_bulk, open_groups, settle_rows
 from baccarat.server.store.tables import PRIVATE_EVENTS, Tables
@@ -102,6 +103,8 @@ class Journal:
         self._events: list[tuple[Any, ...]] = []
         self._bets: list[tuple[int | None, int, str, str, int, int]] = []
         self._bet_keys: list[tuple[str, int]] = []
+        #: every bet journaled, in order, as its players' limits hold it (:meth:`PlayerLimits.hold`)
+        self.staked: list[Staked] = []
         self._purses: dict[int, int] = {}
         self._moves: list[tuple[Any, ...]] = []
         self._finished: list[tuple[Any, ...]] = []
@@ -136,6 +139,7 @@ class Journal:
         self._events.append((self.table_id, self.round_id, "BetPlaced", dumps(bet_payload(event)), self.now))
         self._bets.append((self.round_id, user.id, client_id, event.kind.value, event.amount, before))
         self._bet_keys.append((key, purse))
+        self.staked.append((key, user.id, event.amount))
         self._purses[purse] = self._purses.get(purse, 0) - event.amount
 
     def prepare_bets(self, writes: Sequence[Any]) -> None:

@@ -90,7 +90,10 @@ class Store:
         ``owner`` fences the write: it is refused (:class:`LeaseLost`) unless that process still
         holds the table's lease. A write's ``snapshot`` is stored as covering every event of the
         table up to that write's. A bet whose ``(user id, client id)`` is stored already raises
-        :class:`ClientIdTaken` and nothing is written.
+        :class:`ClientIdTaken` and nothing is written. The bets hold their players' limits in the
+        same transaction (:meth:`PlayerLimits.hold`): a bet of a self-excluded player, or one past
+        its player's daily loss limit counted across every table and process, raises
+        :class:`~baccarat.server.store.limits.BetsRefused` and nothing is written.
         """
         try:
             return self._commit(table_id, writes, owner=owner)
@@ -122,6 +125,7 @@ class Store:
                 if owner is not None:
                     self.leases.fence(conn, table_id, owner, now)
                 self._journal_all(journal, writes, result)
+                self.limits.hold(conn, journal.staked, now)
             self.db.announce(conn, [int(event["id"]) for event in journal.published])
             if journal.bet_ids:
                 crash_point("bets_uncommitted")
@@ -147,8 +151,9 @@ class Store:
 
     def _journal_bets(self, journal: Journal, writes: Sequence[TableWrite], owner: str | None) -> None:
         """Journal writes of bets only (the hot path, PostgreSQL) in one round trip: the fence, the
-        events, bets, entries and balances, and the next bets' ids, pipelined; the fence's answer is
-        checked once they have all been answered, before the commit."""
+        events, bets, entries and balances, the next bets' ids and the hold on the bettors' limits,
+        pipelined; the fence's and the hold's answers are checked once they have all been answered,
+        before the commit."""
         journal.prepare_bets(writes)  # whatever must be read, read before the pipeline
         with pipelined(journal.conn):
             fenced = (
@@ -159,8 +164,10 @@ class Store:
                     journal.round_id = w.round_id
                 journal.add_all(w.events, w.bet_meta)
             journal.flush()
+            held = self.limits.hold_later(journal.conn, journal.staked, journal.now)
         if fenced is not None:
             fenced()
+        held()
 
     # --- one handler per TableOp ----------------------------------------------------------------
 

@@ -39,19 +39,32 @@ async def _out(context: AppContext, user_id: int) -> LimitsOut:
     )
 
 
-async def _store(context: AppContext, actions: TableActions, user: User, body: LimitsBody, *, by_house: bool) -> Limits:
-    service = context.service
-    now = service.clock.time()
-    old = await service.read(service.store.limits.get, user.id)
+def _changed(old: Limits, body: LimitsBody, *, now: float, by_house: bool) -> Limits:
+    """``old`` with what ``body`` sends: a field it leaves out stays as it is (only a field sent as
+    ``null`` removes a setting), and a self-exclusion is added to one in force; refused (403
+    ``limits.loosen_by_house``) when a player loosens a setting, or the house shortens an exclusion."""
+    sent = body.model_fields_set
     new = Limits(
-        body.daily_loss_limit, body.session_reminder_minutes, old.excluded_until if old.excluded(now) else None
+        body.daily_loss_limit if "daily_loss_limit" in sent else old.daily_loss_limit,
+        body.session_reminder_minutes if "session_reminder_minutes" in sent else old.session_reminder_minutes,
+        old.excluded_until if old.excluded(now) else None,
     )
     new = Responsible.with_exclusion(new, body.exclude_days, now=now)
     refused = [f for f in loosened(old, new, now=now) if not by_house or f == "excluded_until"]
     if refused:
         detail = "a player may only tighten their own limits: ask the house to loosen " + ", ".join(refused)
         raise Refusal(403, "limits.loosen_by_house", detail, params={"fields": refused})
-    await service.write(service.store.limits.put, user.id, new)
+    return new
+
+
+async def _store(context: AppContext, actions: TableActions, user: User, body: LimitsBody, *, by_house: bool) -> Limits:
+    """Change a player's settings by ``body`` (:func:`_changed`), read and written in one
+    transaction with the player's row locked; a self-exclusion ends the player's sessions."""
+    service = context.service
+    now = service.clock.time()
+    _, new = await service.write(
+        service.store.limits.change, user.id, lambda old: _changed(old, body, now=now, by_house=by_house)
+    )
     actions.responsible.forget()
     if new.excluded(now):
         await service.write(service.store.accounts.sessions.end_all_of, user.id)
@@ -68,8 +81,8 @@ async def my_limits(user: CurrentUser, context: ContextDep) -> LimitsOut:
 @router.put("/me/limits")
 async def set_my_limits(body: LimitsBody, user: CurrentUser, context: ContextDep, actions: ActionsDep) -> LimitsOut:
     """Set your settings: a lower loss limit, a shorter reminder or a self-exclusion take effect at
-    once (a self-exclusion also ends your sessions); loosening one is for the house (403
-    ``limits.loosen_by_house``)."""
+    once (a self-exclusion also ends your sessions); a setting left out of the body stays as it is,
+    one sent as ``null`` is removed. Loosening one is for the house (403 ``limits.loosen_by_house``)."""
     if user.role is not Role.PLAYER:
         raise Refusal(403, "auth.forbidden", "limits are a player's", params={"role": "player"})
     await _store(context, actions, user, body, by_house=False)
