@@ -6,7 +6,8 @@ imports nothing of the mathematics, the simulator, the server or the faces; the 
 the mathematics; the server's layers point one way; and no package has an import cycle between its
 modules (the cycle that hides when a test suite happens to import ``a`` before ``b``). What the graph
 cannot show, a module that fails when it is the first thing imported, is checked the way a user
-meets it: the package and each entry point started in a new interpreter.
+meets it: the package and each entry point started in a new interpreter (and every module is
+imported by the suite's doctest collection, ``--doctest-modules``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import grimp
 import pytest
 
 import baccarat
@@ -56,6 +58,19 @@ def test_the_import_contracts_hold() -> None:
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert f"Contracts: {len(_contracts())} kept, 0 broken" in done.stdout
+
+
+#: The package's import graph, type-only imports (``if TYPE_CHECKING:``) left out: they run nothing.
+GRAPH = grimp.build_graph("baccarat", exclude_type_checking_imports=True, cache_dir=None)
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH.modules))
+def test_a_module_is_imported_back_by_none_of_the_modules_it_imports(module: str) -> None:
+    """No import cycle through the module: whichever of its modules is imported first, each finds
+    the other complete."""
+    for imported in sorted(GRAPH.find_modules_directly_imported_by(module)):
+        chain = GRAPH.find_shortest_chain(importer=imported, imported=module)
+        assert chain is None, f"{module} imports {imported}, which imports it back: {' -> '.join(chain or ())}"
 
 
 #: What a user runs first: the package, and each entry point (the console script, ``python -m
