@@ -71,7 +71,7 @@ def counted(name: str, text: str) -> str:
     patterns = {
         "pytest": r"((?:\d+ (?:passed|failed|skipped|errors?|xfailed|xpassed|deselected)(?:, )?)+)",
         "mypy": r"in (\d+ source files?)",
-        "format": r"(\d+ files? (?:already formatted|would be reformatted))",
+        "format": r"((?:\d+ files? would be reformatted, )?\d+ files? (?:already formatted|would be reformatted))",
         "node": r"# tests (\d+)",
     }
     pattern = patterns.get(name)
