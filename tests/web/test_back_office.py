@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, new_context, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -25,9 +23,7 @@ ROUNDS = 2
 
 
 def _context(chromium: Any, locale: str = "zh-TW", width: int = 1280) -> Any:
-    context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
-    context.set_default_timeout(20_000)
-    return context
+    return new_context(chromium, locale=locale, viewport={"width": width, "height": 900})
 
 
 def _page(context: Any) -> Any:
@@ -43,44 +39,19 @@ def page(chromium: Any) -> Iterator[Any]:
     context.close()
 
 
-def _post(server: Any, path: str, token: str, body: Any = None) -> httpx.Response:
-    return httpx.post(f"{server.url}{path}", json=body, headers={"Authorization": f"Bearer {token}"}, timeout=10)
-
-
-def _round(server: Any) -> dict[str, Any]:
-    return dict(server.get(f"/api/tables/{TABLE}")["round"] or {})
-
-
-def _wait(predicate: Any, timeout: float = 40.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("condition not reached in time")
-
-
-def _settled(server: Any) -> None:
-    """Until the table's current round is over (every bet on it settled)."""
-    _wait(lambda: _round(server).get("status") in ("settled", "voided"))
-
-
-def _play(server: Any, token: str) -> int:
+def _play(server: Any, pit: Pit, token: str) -> int:
     """Bet the plan in ``ROUNDS`` rounds of the table over the REST API; returns the stakes."""
-    assert _post(server, f"/api/tables/{TABLE}/join", token, {"buy_in": 50000}).status_code == 201
+    assert server.post(f"/api/tables/{TABLE}/join", token, {"buy_in": 50000}).status_code == 201
     staked, serial = 0, 0
     for _ in range(ROUNDS):
-        current = _wait(
-            lambda: (r := _round(server)).get("status") == "betting" and r["closes_at"] - time.time() > 2.0 and r
-        )
+        round_id = pit.open(TABLE)
         for bet, stake in BETS:
             serial += 1
-            body = {"client_id": f"bo-{current['id']}-{serial}", "bet": bet, "stake": stake, "round_id": current["id"]}
-            answer = _post(server, f"/api/tables/{TABLE}/bets", token, body)
+            body = {"client_id": f"bo-{round_id}-{serial}", "bet": bet, "stake": stake, "round_id": round_id}
+            answer = server.post(f"/api/tables/{TABLE}/bets", token, body)
             assert answer.status_code == 201, answer.text
             staked += stake
-        _wait(lambda c=current: server.get(f"/api/rounds/{c['id']}")["status"] == "settled")
+        assert pit.settled(pit.close(TABLE))["status"] == "settled"
     return staked
 
 
@@ -97,16 +68,13 @@ def _log_in_as_admin(page: Any, server: Any) -> None:
     page.wait_for_selector("#logout-button")
 
 
-def test_back_office_reports_tables_and_audit(page: Any, chromium: Any, server: Any, artifacts: Path) -> None:
+def test_back_office_reports_tables_and_audit(page: Any, chromium: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     boss = server.admin_token()
     today = datetime.now(UTC).date().isoformat()
-    _settled(server)
+    pit.finish(TABLE)  # no round of an earlier test's still to settle
     before = _today_total(server.get("/api/admin/reports", boss), today)
-    name = f"bo{int(time.time() * 1000) % 10**9}"
-    registered = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"})
-    assert registered.status_code == 201, registered.text
-    player = registered.json()["token"]
-    staked = _play(server, player)
+    name, player = server.register("bo")
+    staked = _play(server, pit, player)
     me = server.get("/api/me", player)
     net_loss = 100000 - me["balance"] + me["commission_owed"]
 
@@ -178,14 +146,16 @@ def test_back_office_reports_tables_and_audit(page: Any, chromium: Any, server: 
 
     # a phone's width
     phone = _context(chromium, width=390)
-    small = _page(phone)
-    small.goto(f"{server.url}/")
-    small.evaluate("(token) => localStorage.setItem('baccarat.token', token)", boss)
-    small.goto(f"{server.url}/#/admin/reports")
-    small.reload()
-    small.wait_for_selector("[data-testid=report-table]")
-    width = small.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 400, f"the page is {width} px wide on a 390 px screen"
-    small.screenshot(path=str(artifacts / "back-office-reports-phone.png"), full_page=True)
-    assert small.errors == []
-    phone.close()
+    try:
+        small = _page(phone)
+        small.goto(f"{server.url}/")
+        small.evaluate("(token) => localStorage.setItem('baccarat.token', token)", boss)
+        small.goto(f"{server.url}/#/admin/reports")
+        small.reload()
+        small.wait_for_selector("[data-testid=report-table]")
+        width = small.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 400, f"the page is {width} px wide on a 390 px screen"
+        small.screenshot(path=str(artifacts / "back-office-reports-phone.png"), full_page=True)
+        assert small.errors == []
+    finally:
+        phone.close()

@@ -4,60 +4,48 @@ page after the shoe ends, and the odds lab; no console errors."""
 
 from __future__ import annotations
 
-import time
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, new_context, open_in_page, until, watched_page
 
 from baccarat.server.game import coup_from_cards, settle_round_bets
 
 pytestmark = pytest.mark.browser
 
 TABLE = "web-macau"
-# betting is open with at least 4 of its 5 seconds left
-FRESH_BETTING = (
-    "() => document.querySelector('#phase')?.dataset.status === 'betting'"
-    " && Number(document.querySelector('#timer')?.dataset.seconds) >= 4"
-)
 
 
 @pytest.fixture
 def page(chromium: Any, server: Any) -> Iterator[Any]:
     """A fresh page in Traditional Chinese that records console errors."""
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(20_000)
+    context = new_context(chromium, locale="zh-TW", viewport={"width": 1280, "height": 900})
     page = watched_page(context)
     yield page
     context.close()
 
 
-def _bet_in_a_round(page: Any) -> int:
-    """Place Banker 10.00 and Player 5.00 and confirm them; returns the round id (retries if betting closes)."""
-    for _ in range(4):
-        page.wait_for_function(FRESH_BETTING, timeout=30_000)
-        page.click("[data-testid=chip-1000]")
-        page.click("[data-testid=spot-banker]")
-        page.click("[data-testid=chip-500]")
-        page.click("[data-testid=spot-player]")
-        try:  # a slow machine may reach the close of betting before the confirm: the chips go, try the next round
-            assert page.get_attribute("[data-testid=spot-banker] .stack.pending", "data-pending") == "1000"
-            page.click("[data-testid=confirm]", timeout=3000)
-            page.wait_for_selector("[data-testid=spot-player] .stack.confirmed", timeout=4000)
-            page.wait_for_selector("[data-testid=spot-banker] .stack.confirmed", timeout=4000)
-        except Exception:
-            page.wait_for_selector("#phase[data-status=closed], #phase[data-status=settled]")
-            continue
-        assert page.get_attribute("[data-testid=spot-banker] .stack.confirmed", "data-confirmed") == "1000"
-        round_id = page.evaluate("() => fetch('/api/tables/web-macau').then(r => r.json()).then(t => t.round.id)")
-        return int(round_id)
-    raise AssertionError("could not place the bets in four rounds")
+def _bet_in_a_round(page: Any, pit: Pit) -> int:
+    """Open a round's betting, place Banker 10.00 and Player 5.00 and confirm them; returns the round id."""
+    round_id = open_in_page(pit, TABLE, page)
+    page.click("[data-testid=chip-1000]")
+    page.click("[data-testid=spot-banker]")
+    page.click("[data-testid=chip-500]")
+    page.click("[data-testid=spot-player]")
+    assert page.get_attribute("[data-testid=spot-banker] .stack.pending", "data-pending") == "1000"
+    page.click("[data-testid=confirm]")
+    page.wait_for_selector("[data-testid=spot-player] .stack.confirmed")
+    page.wait_for_selector("[data-testid=spot-banker] .stack.confirmed")
+    assert page.get_attribute("[data-testid=spot-banker] .stack.confirmed", "data-confirmed") == "1000"
+    shown = page.evaluate("() => fetch('/api/tables/web-macau').then(r => r.json()).then(t => t.round.id)")
+    assert int(shown) == round_id
+    return round_id
 
 
-def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) -> None:
+def test_play_a_round_in_the_browser(page: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page.goto(f"{server.url}/")
     assert page.get_attribute("html", "lang") == "zh-Hant"
     page.wait_for_selector(f"li.table-card[data-table={TABLE}] .thumb svg")
@@ -68,7 +56,7 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     assert "座位" in page.inner_text(f"li.table-card[data-table={TABLE}] ul.rules")
 
     # register through the dialog
-    name = f"web{int(time.time() * 1000) % 10**9}"
+    name = f"web{secrets.token_hex(5)}"
     page.click("#login-button")
     page.fill("[data-testid=login-name]", name)
     page.fill("[data-testid=login-password]", "password-123")
@@ -95,7 +83,7 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     page.screenshot(path=str(artifacts / "table-seated-zh-Hant.png"), full_page=True)
     assert "莊" in page.inner_text("[data-testid=spot-banker]")
     assert "0.95:1" in page.inner_text("[data-testid=spot-banker]")
-    round_id = _bet_in_a_round(page)
+    round_id = _bet_in_a_round(page, pit)
     assert page.is_disabled("#table-switch"), "no table switch with an open bet"
     assert page.is_hidden("#variant-switch"), "a Macau table plays one variant (R28)"
     left = int("".join(c for c in page.inner_text("[data-testid=countdown]") if c.isdigit()) or 0)
@@ -114,7 +102,8 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     roads_before = page.get_attribute("#roads", "data-results") or ""
 
     # the round settles: the payouts shown are the server's, and the balance moved by exactly that
-    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts", timeout=30_000)
+    pit.close(TABLE)
+    page.wait_for_selector(f"#result[data-round='{round_id}'] #payouts")
     history = server.get("/api/me/history?limit=5", token)["rounds"]
     mine = next(r for r in history if r["round_id"] == round_id)
     assert mine["status"] == "settled"
@@ -164,22 +153,20 @@ def test_play_a_round_in_the_browser(page: Any, server: Any, artifacts: Path) ->
     assert page.get_attribute("html", "lang") == "en"
     assert page.inner_text("nav [data-nav=lobby]") == "Lobby"
     assert "Banker" in page.inner_text("[data-testid=spot-banker]")
+    open_in_page(pit, TABLE, page)
     page.wait_for_selector("#phase[data-status=betting]")
     assert not page.is_disabled("#table-switch")
     assert "Left the table" in page.inner_text("#table-notice")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "table-en.png"), full_page=True)
 
-    # end the shoe (the admin changes it), so the round's seed is revealed, then verify the round
-    admin = server.admin_token()
-    response = httpx.post(
-        f"{server.url}/api/admin/tables/{TABLE}/change-shoe", headers={"Authorization": f"Bearer {admin}"}
-    )
+    # end the shoe (the admin changes it, and it ends as the next round opens), so the round's seed is
+    # revealed, then verify the round
+    pit.finish(TABLE)
+    response = server.post(f"/api/admin/tables/{TABLE}/change-shoe", server.admin_token())
     assert response.status_code == 200
-    deadline = time.monotonic() + 30
-    while server.get(f"/api/rounds/{round_id}")["proof"]["server_seed"] is None:
-        assert time.monotonic() < deadline, "the shoe did not end"
-        time.sleep(0.3)
+    pit.open(TABLE)
+    until(lambda: server.get(f"/api/rounds/{round_id}")["proof"]["server_seed"], "the shoe did not end")
     page.goto(f"{server.url}/#/fairness/{round_id}")
     page.wait_for_selector("#verdict[data-ok=true]")
     assert "match" in page.inner_text("#sha-check")

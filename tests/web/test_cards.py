@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import new_context, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +30,15 @@ DEAL_ALL = """async (ranks) => {
 }"""
 
 
+#: Whether every animation of the page (the cards' deal) has finished.
+ANIMATIONS_DONE = "() => document.getAnimations().every((a) => a.playState === 'finished' || a.playState === 'idle')"
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_cards_have_corner_indices_and_pips_and_the_third_card_lies_sideways(
     chromium: Any, server: Any, artifacts: Path, width: int
 ) -> None:
-    context = chromium.new_context(locale="zh-TW", viewport={"width": width, "height": 900})
+    context = new_context(chromium, locale="zh-TW", viewport={"width": width, "height": 900})
     try:
         page = watched_page(context)
         page.goto(f"{server.url}/#/lab")
@@ -58,7 +62,7 @@ def test_cards_have_corner_indices_and_pips_and_the_third_card_lies_sideways(
             assert face["pips"] == value and face["court"] == (value == 0), face
             assert face["corners"] == 2, face
             assert (face["rotate"] == "90deg") == face["third"], face
-        page.wait_for_timeout(500)  # the deal animation
+        page.wait_for_function(ANIMATIONS_DONE)  # the deal animation
         page.screenshot(path=str(artifacts / f"cards-{width}.png"), full_page=True)
         assert page.errors == []
     finally:

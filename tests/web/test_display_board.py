@@ -6,17 +6,18 @@ the board following the table again after its socket drops. No console errors.""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, new_context, watched_page
 
 pytestmark = pytest.mark.browser
 
 TABLE = "web-macau"
+#: The longest the board waits before it tries to connect again (js/socket.js MAX_DELAY_MS).
+MAX_RECONNECT_MS = 8000
 LETTER = {"banker": "B", "player": "P", "tie": "T"}
 # the two longest alerts the board may show at once (a dragon with a long mixed pattern cannot both end the
 # big road; this is the box's capacity)
@@ -73,8 +74,7 @@ RECORDER = """
 @pytest.fixture
 def board(chromium: Any, server: Any) -> Iterator[Any]:
     """A page at 1920×1080 in Traditional Chinese, not logged in, that records console errors."""
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1920, "height": 1080})
-    context.set_default_timeout(20_000)
+    context = new_context(chromium, locale="zh-TW", viewport={"width": 1920, "height": 1080})
     context.add_init_script(RECORDER)
     page = watched_page(context)
     yield page
@@ -87,12 +87,20 @@ def _open(page: Any, server: Any, suffix: str = "") -> None:
     page.wait_for_selector("[data-testid=board-bead-plate][data-coups]")
 
 
-def _next_settled(page: Any, after: set[str]) -> str:
-    """Wait for a round_settled of a round not in `after`; returns its round id."""
-    known = sorted(after)
-    page.wait_for_function(f"() => Object.keys(window.__settled).some((id) => !{known!r}.includes(id))", timeout=30_000)
-    ids = page.evaluate("() => Object.keys(window.__settled)")
-    return str(next(i for i in ids if i not in after))
+def _play_while_watching(page: Any, pit: Pit) -> str:
+    """Play a round of the table while the board watches; its id, once the board's socket has had
+    its round_settled."""
+    round_id = str(pit.open(TABLE))
+    pit.close(TABLE)
+    page.wait_for_function("(id) => id in window.__settled", arg=round_id)
+    return round_id
+
+
+#: Whether every road is drawn within its box (as the board draws them for the size of the screen).
+ROADS_FIT = """() => [...document.querySelectorAll('.board-road-box > svg')].every((el) => {
+  const r = el.getBoundingClientRect(); const box = el.parentElement.getBoundingClientRect();
+  return r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
+})"""
 
 
 def _shown_round(page: Any) -> dict[str, Any]:
@@ -173,13 +181,12 @@ def _expected_limit(minor: int) -> str:
     return f"{minor / 100:,.2f}".removesuffix(".00")
 
 
-def test_the_board_shows_each_result_as_it_settles(board: Any, server: Any, artifacts: Path) -> None:
+def test_the_board_shows_each_result_as_it_settles(board: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page = board
     _open(page, server)
     assert not page.is_visible("header.top"), "the site's header is hidden on the board"
-    seen = set(page.evaluate("() => Object.keys(window.__settled)"))
-    round_id = _next_settled(page, seen)
-    page.wait_for_selector(f"[data-testid=board-last-result][data-round='{round_id}']", timeout=5000)
+    round_id = _play_while_watching(page, pit)
+    page.wait_for_selector(f"[data-testid=board-last-result][data-round='{round_id}']")
     timing = page.evaluate(f"() => [window.__settled['{round_id}'].at, window.__shown['{round_id}']]")
     assert timing[1] - timing[0] < 1000, (
         f"the board showed the result {timing[1] - timing[0]:.0f} ms after round_settled"
@@ -223,10 +230,10 @@ def test_the_board_shows_each_result_as_it_settles(board: Any, server: Any, arti
         assert big.locator("line.leading-tie").count() == 1
 
     # the next round's betting counts down with this result still on the board
+    pit.open(TABLE)
     page.wait_for_function(
         "() => document.querySelector('[data-testid=board-phase]').dataset.status === 'betting'"
-        " && Number(document.querySelector('[data-testid=board-countdown]').dataset.seconds) >= 1",
-        timeout=15_000,
+        " && Number(document.querySelector('[data-testid=board-countdown]').dataset.seconds) >= 1"
     )
     assert page.get_attribute("[data-testid=board-last-result]", "data-round") == round_id
     table = server.get(f"/api/tables/{TABLE}")
@@ -271,10 +278,11 @@ def test_the_board_shows_each_result_as_it_settles(board: Any, server: Any, arti
     assert page.errors == []
 
 
-def test_the_board_in_three_languages_and_both_orientations(board: Any, server: Any, artifacts: Path) -> None:
+def test_the_board_in_three_languages_and_both_orientations(board: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page = board
+    pit.play(TABLE)  # a last result to show
     _open(page, server)
-    page.wait_for_selector("[data-testid=board-last-result][data-round]:not([data-round=''])", timeout=30_000)
+    page.wait_for_selector("[data-testid=board-last-result][data-round]:not([data-round=''])")
     assert page.title().startswith("路單顯示屏")
     assert page.text_content("[data-testid=board-big-road] figcaption") == "大路"
 
@@ -302,11 +310,11 @@ def test_the_board_in_three_languages_and_both_orientations(board: Any, server: 
     assert page.text_content("[data-testid=board-cockroach-pig] figcaption") == "曱甴路"
     assert page.text_content("[data-testid=board-limits] h2") == "各注限红"
     assert page.text_content("[data-testid=board-limits] li[data-bet=player] .board-limit-name") == "闲"
-    assert page.text_content("[data-testid=board-stats] h2", timeout=1000).startswith("本靴统计")
+    assert page.text_content("[data-testid=board-stats] h2").startswith("本靴统计")
 
     page.set_viewport_size({"width": 1080, "height": 1920})
     page.wait_for_selector("[data-testid=board][data-orientation=portrait]")
-    page.wait_for_timeout(400)  # the roads are drawn again for their new boxes
+    page.wait_for_function(ROADS_FIT)  # the roads are drawn again for their new boxes
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     assert _layout_problems(page) == []
     big = page.locator("[data-testid=board-big-road]").bounding_box()
@@ -324,25 +332,17 @@ def test_the_board_in_three_languages_and_both_orientations(board: Any, server: 
     assert page.errors == []
 
 
-def test_the_board_shows_the_last_hand_on_arrival(board: Any, server: Any) -> None:
+def test_the_board_shows_the_last_hand_on_arrival(board: Any, server: Any, pit: Pit) -> None:
     """Opened while betting is open, the board shows the table's last hand (cards and all) before any
     round settles: from the rounds just below the current one (GET /api/rounds/{id})."""
     page = board
-    deadline = time.monotonic() + 30
-    while True:  # a round whose betting has 3 s or more left, so that none settles while the page opens
-        table = server.get(f"/api/tables/{TABLE}")
-        round_ = table["round"]
-        if (
-            round_
-            and round_["status"] == "betting"
-            and round_["closes_at"] - time.time() >= 3
-            and table["roads"]["results"]
-        ):
-            break
-        assert time.monotonic() < deadline, "no fresh betting round within 30 s"
-        time.sleep(0.2)
+    pit.play(TABLE)  # a last hand
+    pit.open(TABLE)  # and a round betting (until the pit closes it) while the page opens
+    table = server.get(f"/api/tables/{TABLE}")
+    round_ = table["round"]
+    assert round_ and round_["status"] == "betting" and table["roads"]["results"]
     _open(page, server)
-    page.wait_for_selector("[data-testid=board-last-result][data-round]:not([data-round=''])", timeout=3000)
+    page.wait_for_selector("[data-testid=board-last-result][data-round]:not([data-round=''])")
     shown_id = page.get_attribute("[data-testid=board-last-result]", "data-round")
     assert page.evaluate("() => Object.keys(window.__settled)") == [], "shown before any round settled"
     # the newest settled round of this table below the current one
@@ -360,20 +360,21 @@ def test_the_board_shows_the_last_hand_on_arrival(board: Any, server: Any) -> No
     assert page.errors == []
 
 
-def test_the_board_follows_the_table_after_its_socket_drops(board: Any, server: Any) -> None:
+def test_the_board_follows_the_table_after_its_socket_drops(board: Any, server: Any, pit: Pit) -> None:
     page = board
+    page.context.clock.install()
     _open(page, server)
     sockets = page.evaluate("() => window.__sockets.length")
     page.evaluate("() => { for (const ws of window.__sockets) ws.close(); }")
-    page.wait_for_selector("[data-testid=board][data-conn=closed]", timeout=5000)
-    page.wait_for_selector("[data-testid=board][data-conn=open]", timeout=15_000)
+    page.wait_for_selector("[data-testid=board][data-conn=closed]")
+    page.clock.fast_forward(MAX_RECONNECT_MS)  # the board's next try comes now, not after its wait
+    page.wait_for_selector("[data-testid=board][data-conn=open]")
     assert page.evaluate("() => window.__sockets.length") > sockets
 
     # a round settled over the new socket shows on the board
-    seen = set(page.evaluate("() => Object.keys(window.__settled)"))
-    round_id = _next_settled(page, seen)
+    round_id = _play_while_watching(page, pit)
     assert page.evaluate(f"() => window.__settled['{round_id}'].socket") > sockets
-    page.wait_for_selector(f"[data-testid=board-last-result][data-round='{round_id}']", timeout=5000)
+    page.wait_for_selector(f"[data-testid=board-last-result][data-round='{round_id}']")
     result = server.get(f"/api/rounds/{round_id}")["result"]
     shown = _shown_round(page)
     assert (shown["winner"], shown["player"], shown["banker"]) == (
@@ -389,7 +390,7 @@ def test_the_board_follows_the_table_after_its_socket_drops(board: Any, server: 
 def test_a_table_the_server_does_not_have(board: Any, server: Any) -> None:
     page = board
     page.goto(f"{server.url}/#/display/no-such-table")
-    page.wait_for_selector("[data-testid=board-notice]:not([hidden])", timeout=15_000)
+    page.wait_for_selector("[data-testid=board-notice]:not([hidden])")
     assert "no-such-table" in (page.text_content("[data-testid=board-notice]") or "")
     # leaving the board gives the page its header back
     page.goto(f"{server.url}/#/")

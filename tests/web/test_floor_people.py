@@ -5,37 +5,42 @@ refused at the table. Screenshots in three languages, desktop and phone."""
 
 from __future__ import annotations
 
-import time
+import secrets
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import HTTP_SECONDS, Pit, new_context, until, watched_page
 
 pytestmark = pytest.mark.browser
 
 
-def _page(chromium: Any, server: Any, token: str, *, locale: str = "zh-TW", width: int = 1280) -> Any:
-    context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
-    context.set_default_timeout(20_000)
-    context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
-    page = watched_page(context)
-    return page
+@pytest.fixture
+def browser(chromium: Any, server: Any) -> Iterator[Callable[..., Any]]:
+    """Opens pages logged in with a token, each in a context of its own, closed after the test."""
+    contexts: list[Any] = []
+
+    def page(token: str, *, locale: str = "zh-TW", width: int = 1280) -> Any:
+        context = new_context(chromium, token=token, locale=locale, viewport={"width": width, "height": 900})
+        contexts.append(context)
+        return watched_page(context)
+
+    yield page
+    for context in contexts:
+        context.close()
 
 
-def _register(server: Any) -> tuple[str, str]:
-    name = f"people{int(time.time() * 1000) % 10**9}"
-    answer = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"})
-    assert answer.status_code == 201, answer.text
-    return name, str(answer.json()["token"])
+def _get(server: Any, path: str, headers: dict[str, str]) -> httpx.Response:
+    return httpx.get(f"{server.url}{path}", headers=headers, timeout=HTTP_SECONDS)
 
 
-def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artifacts: Path) -> None:
-    player, token = _register(server)
-    admin = _page(chromium, server, server.admin_token())
+def test_the_admin_manages_dealers_and_players(browser: Callable[..., Any], server: Any, artifacts: Path) -> None:
+    player, token = server.register("people")
+    admin = browser(server.admin_token())
     admin.goto(f"{server.url}/#/admin/dealers")
-    dealer = f"deal{int(time.time() * 1000) % 10**8}"
+    dealer = f"deal{secrets.token_hex(4)}"
     admin.fill("[data-testid=dealer-name]", dealer)
     admin.fill("[data-testid=dealer-password]", "dealer-pass-9")
     admin.check("[data-testid=assign-new-web-live]")
@@ -43,9 +48,9 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     admin.wait_for_selector(f"article.staff-dealer[data-dealer={dealer}]")
     assert admin.is_checked(f"[data-testid=assign-{dealer}-web-live]")
     admin.screenshot(path=str(artifacts / "back-office-dealers-zh-Hant.png"), full_page=True)
-    login = httpx.post(f"{server.url}/api/auth/login", json={"name": dealer, "password": "dealer-pass-9"})
+    login = server.post("/api/auth/login", body={"name": dealer, "password": "dealer-pass-9"})
     assert login.status_code == 200
-    tables = httpx.get(f"{server.url}/api/dealer/tables", headers={"Authorization": f"Bearer {login.json()['token']}"})
+    tables = _get(server, "/api/dealer/tables", {"Authorization": f"Bearer {login.json()['token']}"})
     assert [t["id"] for t in tables.json()["tables"]] == ["web-live"]
 
     admin.goto(f"{server.url}/#/admin/players")
@@ -54,9 +59,9 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     admin.wait_for_selector(f"tr[data-player={player}]")
     admin.click(f"[data-testid=suspend-{player}]")
     admin.wait_for_selector(f"[data-testid=reinstate-{player}]")
-    me = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"})
+    me = _get(server, "/api/me", {"Authorization": f"Bearer {token}"})
     assert me.status_code == 401, "a suspended player's session ends at once"
-    refused = httpx.post(f"{server.url}/api/auth/login", json={"name": player, "password": "password-123"})
+    refused = server.post("/api/auth/login", body={"name": player, "password": "password-123"})
     assert refused.status_code == 403 and refused.json()["code"] == "account.suspended"
     admin.click(f"[data-testid=reinstate-{player}]")
     admin.wait_for_selector(f"[data-testid=suspend-{player}]")
@@ -64,14 +69,12 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     admin.wait_for_selector(f"tr[data-player={player}] details.staff-limits .small:not(:empty)")  # loaded
     admin.fill(f"[data-testid=limits-loss-{player}]", "50")
     admin.click(f"[data-testid=limits-save-{player}]")
-    token = httpx.post(f"{server.url}/api/auth/login", json={"name": player, "password": "password-123"}).json()[
-        "token"
-    ]
+    token = server.post("/api/auth/login", body={"name": player, "password": "password-123"}).json()["token"]
     boss = {"Authorization": f"Bearer {server.admin_token()}"}
-    deadline = time.monotonic() + 10
-    while httpx.get(f"{server.url}/api/admin/players/{player}/limits", headers=boss).json()["daily_loss_limit"] != 5000:
-        assert time.monotonic() < deadline, "the house's limit was not saved"
-        time.sleep(0.2)
+    until(
+        lambda: _get(server, f"/api/admin/players/{player}/limits", boss).json()["daily_loss_limit"] == 5000,
+        "the house's limit was not saved",
+    )
     admin.select_option("[data-testid=lang]", "en")
     admin.wait_for_selector(f"tr[data-player={player}]")
     admin.click(f"[data-testid=history-{player}] summary")
@@ -85,21 +88,24 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     # a table's limits changed from the Tables section, in force from the next round; then put back
     admin.set_viewport_size({"width": 1280, "height": 900})
     admin.goto(f"{server.url}/#/admin/tables")
-    admin.fill("[data-testid=setting-max_bet-web-closed]", "400")
-    admin.click("[data-testid=table-settings-save-web-closed]")
-    deadline = time.monotonic() + 10
-    while (
-        httpx.get(f"{server.url}/api/admin/tables/web-closed/settings", headers=boss).json()["changes"].get("max_bet")
-        != 40000
-    ):
-        assert time.monotonic() < deadline, "the table's settings were not changed"
-        time.sleep(0.2)
-    admin.wait_for_selector("[data-testid=setting-max_bet-web-closed][value='400.00']")
-    admin.evaluate("window.scrollTo(0, 0)")
-    admin.screenshot(path=str(artifacts / "back-office-table-settings-zh-Hans.png"), full_page=True)
-    reset = {"min_bet": None, "max_bet": None, "betting_seconds": None}
-    httpx.put(f"{server.url}/api/admin/tables/web-closed/settings", json=reset, headers=boss).raise_for_status()
-    entries = httpx.get(f"{server.url}/api/admin/audit?limit=50", headers=boss).json()["entries"]
+    try:
+        admin.fill("[data-testid=setting-max_bet-web-closed]", "400")
+        admin.click("[data-testid=table-settings-save-web-closed]")
+        until(
+            lambda: (
+                _get(server, "/api/admin/tables/web-closed/settings", boss).json()["changes"].get("max_bet") == 40000
+            ),
+            "the table's settings were not changed",
+        )
+        admin.wait_for_selector("[data-testid=setting-max_bet-web-closed][value='400.00']")
+        admin.evaluate("window.scrollTo(0, 0)")
+        admin.screenshot(path=str(artifacts / "back-office-table-settings-zh-Hans.png"), full_page=True)
+    finally:
+        reset = {"min_bet": None, "max_bet": None, "betting_seconds": None}
+        httpx.put(
+            f"{server.url}/api/admin/tables/web-closed/settings", json=reset, headers=boss, timeout=HTTP_SECONDS
+        ).raise_for_status()
+    entries = _get(server, "/api/admin/audit?limit=50", boss).json()["entries"]
     actions = {e["action"] for e in entries if e["actor"] == "admin"}
     assert {
         "staff.dealer_created",
@@ -111,9 +117,11 @@ def test_the_admin_manages_dealers_and_players(chromium: Any, server: Any, artif
     assert admin.errors == []
 
 
-def test_a_player_sets_safer_play_limits_and_the_table_keeps_them(chromium: Any, server: Any, artifacts: Path) -> None:
-    _, token = _register(server)
-    page = _page(chromium, server, token)
+def test_a_player_sets_safer_play_limits_and_the_table_keeps_them(
+    browser: Callable[..., Any], server: Any, pit: Pit, artifacts: Path
+) -> None:
+    _, token = server.register("people")
+    page = browser(token)
     page.goto(f"{server.url}/#/limits")
     page.wait_for_selector("[data-testid=limits-facts] dd")
     assert page.get_attribute("nav [data-nav=safer_play]", "aria-current") == "page"
@@ -135,25 +143,10 @@ def test_a_player_sets_safer_play_limits_and_the_table_keeps_them(chromium: Any,
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     page.screenshot(path=str(artifacts / "safer-play-zh-Hans-phone.png"), full_page=True)
     # at the table: 10.00 is within the 12.00 limit, 5.00 more is not
-    headers = {"Authorization": f"Bearer {token}"}
-    deadline = time.monotonic() + 30
-    while True:
-        current = httpx.get(f"{server.url}/api/tables/web-slow").json()["round"]
-        if current and current["status"] == "betting" and current["closes_at"] - time.time() > 3:
-            break
-        assert time.monotonic() < deadline, "no betting round"
-        time.sleep(0.2)
-    first = httpx.post(
-        f"{server.url}/api/tables/web-slow/bets",
-        json={"client_id": "p1", "bet": "player", "stake": 1000},
-        headers=headers,
-    )
+    pit.betting("web-slow")  # a round open for bets (until the pit closes it)
+    first = server.post("/api/tables/web-slow/bets", token, {"client_id": "p1", "bet": "player", "stake": 1000})
     assert first.status_code == 201, first.text
-    second = httpx.post(
-        f"{server.url}/api/tables/web-slow/bets",
-        json={"client_id": "p2", "bet": "player", "stake": 500},
-        headers=headers,
-    )
+    second = server.post("/api/tables/web-slow/bets", token, {"client_id": "p2", "bet": "player", "stake": 500})
     assert second.status_code == 409 and second.json()["code"] == "limit.daily_loss"
     assert second.json()["params"]["left"] == 200
     explained = page.evaluate("(p) => import('/js/refusals.js').then((m) => m.explain(p))", second.json())

@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, new_context, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +21,7 @@ WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 @pytest.fixture
 def page(chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context = new_context(chromium, locale="en-US", viewport={"width": 1280, "height": 900})
     page = watched_page(context)
     yield page
     context.close()
@@ -55,7 +54,10 @@ def _facts(page: Any) -> tuple[int, int]:
     return int(status.get_attribute("data-updates")), int(status.get_attribute("data-seen"))
 
 
-def test_the_advisor_follows_a_live_table_with_each_bets_exact_ev(server: Any, page: Any, artifacts: Path) -> None:
+def test_the_advisor_follows_a_live_table_with_each_bets_exact_ev(
+    server: Any, page: Any, pit: Pit, artifacts: Path
+) -> None:
+    pit.finish(TABLE)  # no round of an earlier test's settling meanwhile
     page.goto(f"{server.url}/#/lab")
     page.wait_for_selector(f"[data-testid=advisor-table] option[value={TABLE}]", state="attached")
     page.select_option("[data-testid=advisor-table]", TABLE)
@@ -72,13 +74,12 @@ def test_the_advisor_follows_a_live_table_with_each_bets_exact_ev(server: Any, p
     else:
         raise AssertionError("the page and the table's history never agreed on the cards seen")
     assert len(shown) == 5  # every bet of the macau variant
-    advice = httpx.post(f"{server.url}/api/lab/advise", json={"variant": "macau", "decks": 8, "cards": cards}).json()
+    advice = server.post("/api/lab/advise", body={"variant": "macau", "decks": 8, "cards": cards}).json()
     for bet, ev in shown.items():
         assert abs(ev - advice["bets"][bet]["expected_value"]) < 1e-5, bet
     # a round settles: the page moves on by itself
-    page.wait_for_function(
-        f"() => Number(document.querySelector('#advisor-status').dataset.updates) > {update}", timeout=30_000
-    )
+    pit.play(TABLE)
+    page.wait_for_function(f"() => Number(document.querySelector('#advisor-status').dataset.updates) > {update}")
     later = _facts(page)
     assert later[1] != seen  # more cards, or a new shoe
     positive = page.query_selector_all("#advice tr.positive")
@@ -99,9 +100,7 @@ def test_the_oracle_draws_its_charts_and_figures(server: Any, page: Any) -> None
     lines = page.query_selector_all("#oracle-depth polyline[data-bet]")
     names = [row.get_attribute("data-bet") for row in page.query_selector_all("#oracle-figures tbody tr")]
     assert len(bars) == len(lines) == len(names) == 7 and "dragon7" in names
-    expected = httpx.post(
-        f"{server.url}/api/lab/oracle", json={"variant": "ez", "decks": 2, "shoes": 4, "seed": 7}
-    ).json()
+    expected = server.post("/api/lab/oracle", body={"variant": "ez", "decks": 2, "shoes": 4, "seed": 7}).json()
     assert page.inner_text("#oracle-summary").count(str(expected["coups"])) == 1
     assert page.errors == [], page.errors
 
@@ -112,7 +111,7 @@ def test_the_lab_in_every_language_and_width(
     server: Any, chromium: Any, artifacts: Path, language: str, width: str
 ) -> None:
     w, h = WIDTHS[width]
-    context = chromium.new_context(locale=LANGS[language], viewport={"width": w, "height": h})
+    context = new_context(chromium, locale=LANGS[language], viewport={"width": w, "height": h})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

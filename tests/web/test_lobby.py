@@ -5,17 +5,15 @@ In 繁體中文, 简体中文 and English, at phone and desktop widths, with no 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, hold_countdowns, new_context, pause_clock, until, watched_page
 
 pytestmark = pytest.mark.browser
 
-SLOW = "web-slow"  # 20 s of betting: a countdown to watch
+SLOW = "web-slow"  # a countdown to watch, on the page's clock
 MACAU = "web-macau"
 CLOSED = "web-closed"
 ROADS = "web-roads"  # dealer entry: the test deals its cards
@@ -39,52 +37,56 @@ def _current_patterns(view: dict[str, Any]) -> list[str]:
 
 
 def _agrees(page: Any, server: Any, table: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """What the card shows and what the server says, once they agree (rounds go on meanwhile)."""
-    deadline = time.monotonic() + 20
-    while True:
+    """What the card shows and what the server says, once they agree (the page follows the server)."""
+    failed: list[Any] = []
+
+    def agreeing() -> tuple[dict[str, Any], dict[str, Any]] | None:
         view = server.get(f"/api/tables/{table}")
         shown = page.eval_on_selector(CARD.format(table), SHOWN)
         stats = view["stats"]
         wanted = {"banker": stats["banker"], "player": stats["player"], "tie": stats["tie"]}
         if {k: shown["counts"].get(k) for k in wanted} == wanted and shown["alerts"] == _current_patterns(view):
             return shown, view
-        assert time.monotonic() < deadline, (shown, wanted, _current_patterns(view))
-        time.sleep(0.3)
+        failed[:] = [shown, wanted, _current_patterns(view)]
+        return None
+
+    return until(agreeing, f"the lobby card never agreed with the server: {failed}")
 
 
 def test_lobby_cards_show_the_countdown_counts_good_roads_and_bead_plate(
-    chromium: Any, server: Any, artifacts: Path
+    chromium: Any, server: Any, pit: Pit, artifacts: Path
 ) -> None:
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    context = new_context(chromium, gate=True, locale="zh-TW", viewport={"width": 1280, "height": 900})
+    context.clock.install()
+    admin = server.admin_token()
     try:
         page = watched_page(context)
         page.goto(f"{server.url}/#/")
-        page.wait_for_selector(f"{CARD.format(MACAU)} .thumb-bead svg", timeout=20_000)
+        page.wait_for_selector(f"{CARD.format(MACAU)} .thumb-bead svg")
         # a round settles while we watch: the counts follow the server's
         first = server.get(f"/api/tables/{MACAU}")["stats"]["coups"]
-        deadline = time.monotonic() + 30
-        while server.get(f"/api/tables/{MACAU}")["stats"]["coups"] == first:
-            assert time.monotonic() < deadline, "no round settled"
-            time.sleep(0.3)
+        pit.play(MACAU)
+        assert server.get(f"/api/tables/{MACAU}")["stats"]["coups"] != first, "no round settled"
         shown, view = _agrees(page, server, MACAU)
         # the bead plate's last six columns of six
         coups = len(view["roads"]["results"])
         assert shown["beads"] == coups - 6 * max(0, -(-coups // 6) - 6)
         assert shown["rings"]
-        # the countdown of a table open for bets, counting down
+        # the countdown of a table open for bets, counting down on the page's clock
+        pit.betting(SLOW)
         selector = f"{CARD.format(SLOW)}[data-status=betting] [data-testid=lobby-countdown]"
-        page.wait_for_function(
-            "(s) => Number(document.querySelector(s)?.dataset.seconds) >= 6", arg=selector, timeout=40_000
-        )
+        page.wait_for_function("(s) => Number(document.querySelector(s)?.dataset.seconds) >= 6", arg=selector)
+        hold_countdowns(page)
+        pause_clock(page)
         countdown = page.locator(selector)
         before, text = countdown.evaluate("el => [Number(el.dataset.seconds), el.textContent]")
         assert text == f"剩餘 {before} 秒"
-        page.wait_for_timeout(2100)
+        page.clock.run_for(2100)
         after = int(countdown.get_attribute("data-seconds") or 0)
         assert before - 3 <= after <= before - 1, (before, after)
+        page.clock.resume()
         # a closed table says so and offers no seat
-        admin = {"Authorization": f"Bearer {server.admin_token()}"}
-        answer = httpx.post(f"{server.url}/api/admin/tables/{CLOSED}/close", headers=admin, timeout=10)
+        answer = server.post(f"/api/admin/tables/{CLOSED}/close", admin)
         assert answer.status_code in (200, 409), answer.text  # 409: closed already
         page.wait_for_selector(f"{CARD.format(CLOSED)}.closed")
         closed = page.locator(CARD.format(CLOSED))
@@ -93,6 +95,7 @@ def test_lobby_cards_show_the_countdown_counts_good_roads_and_bead_plate(
         assert page.errors == []
     finally:
         context.close()
+        server.post(f"/api/admin/tables/{CLOSED}/open", admin)
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
@@ -100,12 +103,12 @@ def test_lobby_cards_show_the_countdown_counts_good_roads_and_bead_plate(
 def test_the_lobby_in_each_language_and_width(
     chromium: Any, server: Any, artifacts: Path, lang: str, width: int
 ) -> None:
-    context = chromium.new_context(locale="zh-TW", viewport={"width": width, "height": 900})
+    context = new_context(chromium, locale="zh-TW", viewport={"width": width, "height": 900})
     try:
         page = watched_page(context)
         page.goto(f"{server.url}/#/")
         page.select_option("[data-testid=lang]", lang)
-        page.wait_for_selector(f"{CARD.format(MACAU)} .thumb-bead svg", timeout=20_000)
+        page.wait_for_selector(f"{CARD.format(MACAU)} .thumb-bead svg")
         _agrees(page, server, MACAU)
         counts = page.inner_text(f"{CARD.format(MACAU)} [data-testid=lobby-counts]")
         assert {"zh-Hant": "莊", "zh-Hans": "庄", "en": "Banker"}[lang] in counts
@@ -116,34 +119,33 @@ def test_the_lobby_in_each_language_and_width(
         context.close()
 
 
-def _banker_wins(server: Any, rounds: int) -> None:
+def _banker_wins(server: Any, pit: Pit, rounds: int) -> None:
     """Deal Banker naturals at the dealer-entry table, one a round, as its dealer would."""
-    admin = {"Authorization": f"Bearer {server.admin_token()}"}
+    admin = server.admin_token()
     for _ in range(rounds):
-        deadline = time.monotonic() + 20
-        while (view := server.get(f"/api/tables/{ROADS}"))["table"]["phase"] != "dealing" or view["table"]["cards"]:
-            assert time.monotonic() < deadline, view["table"]
-            time.sleep(0.1)
-        settled = view["stats"]["coups"] + 1
+        settled = server.get(f"/api/tables/{ROADS}")["stats"]["coups"] + 1
+        pit.open(ROADS)
+        round_id = pit.close(ROADS)
+        until(
+            lambda: (t := server.get(f"/api/tables/{ROADS}")["table"])["phase"] == "dealing" and not t["cards"],
+            "the table did not wait for the cards",
+        )
         for card in BANKER_NATURAL:
-            answer = httpx.post(
-                f"{server.url}/api/admin/tables/{ROADS}/cards", json={"card": card}, headers=admin, timeout=10
-            )
+            answer = server.post(f"/api/admin/tables/{ROADS}/cards", admin, {"card": card})
             assert answer.status_code == 200, answer.text
-        while server.get(f"/api/tables/{ROADS}")["stats"]["coups"] < settled:
-            assert time.monotonic() < deadline, "the round did not settle"
-            time.sleep(0.1)
+        assert pit.settled(round_id)["status"] == "settled"
+        assert server.get(f"/api/tables/{ROADS}")["stats"]["coups"] >= settled
 
 
-def test_a_banker_dragon_is_a_lobby_badge(chromium: Any, server: Any, artifacts: Path) -> None:
+def test_a_banker_dragon_is_a_lobby_badge(chromium: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     """Four Banker wins in a row (and more): the card's badge says 長莊 with its length, as the server's patterns say."""
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    context = new_context(chromium, locale="zh-TW", viewport={"width": 1280, "height": 900})
     try:
         page = watched_page(context)
         page.goto(f"{server.url}/#/")
-        page.wait_for_selector(f"{CARD.format(ROADS)} .thumb", timeout=20_000)
-        _banker_wins(server, 4)
-        badge = page.wait_for_selector(f"{CARD.format(ROADS)} .lobby-alerts [data-pattern=long_banker]", timeout=10_000)
+        page.wait_for_selector(f"{CARD.format(ROADS)} .thumb")
+        _banker_wins(server, pit, 4)
+        badge = page.wait_for_selector(f"{CARD.format(ROADS)} .lobby-alerts [data-pattern=long_banker]")
         _, view = _agrees(page, server, ROADS)
         run = next(
             p

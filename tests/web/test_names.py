@@ -3,12 +3,12 @@ the other players see it masked (張***…); a name typed full width is the same
 
 from __future__ import annotations
 
-import time
+import secrets
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import new_context, watched_page
 
 from baccarat.server.observer.names import display_name
 
@@ -28,9 +28,9 @@ def _register(page: Any, name: str) -> None:
 def test_a_chinese_name_is_shown_as_typed_to_its_player_and_masked_to_the_others(
     chromium: Any, server: Any, artifacts: Path
 ) -> None:
-    name = f"張三{time.time_ns() % 10**6}"
-    player = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
-    other = chromium.new_context(locale="zh-TW", viewport={"width": 390, "height": 844})
+    name = f"張三{secrets.randbelow(10**6):06d}"
+    player = new_context(chromium, locale="zh-TW", viewport={"width": 1280, "height": 900})
+    other = new_context(chromium, locale="zh-TW", viewport={"width": 390, "height": 844})
     try:
         page = watched_page(player)
         page.goto(f"{server.url}/#/table/{TABLE}")
@@ -57,8 +57,8 @@ def test_a_chinese_name_is_shown_as_typed_to_its_player_and_masked_to_the_others
 
 
 def test_a_name_typed_full_width_logs_in_to_the_same_account(chromium: Any, server: Any) -> None:
-    digits = str(time.time_ns() % 10**6)
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
+    digits = f"{secrets.randbelow(10**6):06d}"
+    context = new_context(chromium, locale="zh-TW", viewport={"width": 1280, "height": 900})
     try:
         page = watched_page(context)
         page.goto(f"{server.url}/#/")

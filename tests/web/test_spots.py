@@ -5,14 +5,12 @@ server settled them. No console errors."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, new_context, open_in_page, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -37,13 +35,9 @@ STACKS_RECORDER = """
 
 @pytest.fixture
 def player(chromium: Any, server: Any) -> Iterator[tuple[Any, str]]:
-    answer = httpx.post(
-        f"{server.url}/api/auth/register", json={"name": f"sp{time.time_ns() % 10**10}", "password": "password-123"}
-    )
-    token = str(answer.json()["token"])
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(20_000)
-    context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
+    """A page (Traditional Chinese) of a freshly registered player that records its settled stacks."""
+    _, token = server.register("sp")
+    context = new_context(chromium, token=token, locale="zh-TW", viewport={"width": 1280, "height": 900})
     context.add_init_script(STACKS_RECORDER)
     page = watched_page(context)
     yield page, token
@@ -88,7 +82,7 @@ def test_spots_show_limits_and_every_payout_level_on_demand(player: Any, server:
     assert page.errors == []
 
 
-def test_chips_are_stacked_then_paid_or_collected(player: Any, server: Any, artifacts: Path) -> None:
+def test_chips_are_stacked_then_paid_or_collected(player: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page, token = player
     page.goto(f"{server.url}/#/table/{TABLE}")
     page.wait_for_selector("#conn[data-state=open]")
@@ -96,30 +90,23 @@ def test_chips_are_stacked_then_paid_or_collected(player: Any, server: Any, arti
     page.wait_for_selector("#buy-in-dialog[open]")
     page.click("#buy-in-confirm")
     page.wait_for_selector("#seat-status[data-seat=standing]")
-    for _ in range(4):
-        page.wait_for_selector("#phase:not([data-status=betting])", timeout=30_000)
-        page.wait_for_selector("#phase[data-status=betting]", timeout=30_000)
-        page.click("[data-testid=chip-1000]")
-        page.click("[data-testid=spot-banker]")
-        page.click("[data-testid=chip-500]")
-        page.click("[data-testid=spot-player]")
-        page.click("[data-testid=spot-player]")
-        page.click("[data-testid=confirm]")
-        try:
-            page.wait_for_selector("[data-testid=spot-player] .stack.confirmed[data-confirmed='1000']", timeout=3000)
-            break
-        except Exception:
-            continue
+    round_id = open_in_page(pit, TABLE, page)
+    page.click("[data-testid=chip-1000]")
+    page.click("[data-testid=spot-banker]")
+    page.click("[data-testid=chip-500]")
+    page.click("[data-testid=spot-player]")
+    page.click("[data-testid=spot-player]")
+    page.click("[data-testid=confirm]")
+    page.wait_for_selector("[data-testid=spot-player] .stack.confirmed[data-confirmed='1000']")
     discs = page.eval_on_selector_all(
         "[data-testid=spot-player] .stack.confirmed .disc", "ds => ds.map(d => d.className)"
     )
     assert discs == ["disc chip-1000"]
     page.screenshot(path=str(artifacts / "spots-stacks-zh-Hant.png"))
-    round_id = int(server.get(f"/api/tables/{TABLE}")["round"]["id"])
-    deadline = time.monotonic() + 40
-    while (rnd := server.get(f"/api/rounds/{round_id}"))["status"] != "settled":
-        assert time.monotonic() < deadline
-        time.sleep(0.3)
+    assert int(server.get(f"/api/tables/{TABLE}")["round"]["id"]) == round_id
+    pit.close(TABLE)
+    rnd = pit.settled(round_id)
+    assert rnd["status"] == "settled"
     history = server.get("/api/me/history?limit=5", token)["rounds"]
     mine = next(r for r in history if r["round_id"] == round_id)
     expected = set()
@@ -127,9 +114,7 @@ def test_chips_are_stacked_then_paid_or_collected(player: Any, server: Any, arti
         returned = int(bet["returned"] or 0)
         kind = "paid" if returned > bet["stake"] else "push" if returned else "collected"
         expected.add(f"{round_id}|{bet['bet']}|{kind}|{returned or bet['stake']}")
-    page.wait_for_function(
-        "(want) => want.every((w) => window.__stacks.includes(w))", arg=sorted(expected), timeout=15_000
-    )
+    page.wait_for_function("(want) => want.every((w) => window.__stacks.includes(w))", arg=sorted(expected))
     assert rnd["result"]["winner"] in ("banker", "player", "tie")
     page.screenshot(path=str(artifacts / "spots-settled-zh-Hant.png"))
     assert page.errors == []

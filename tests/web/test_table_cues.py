@@ -10,9 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, freeze_at_seconds_left, hold_countdowns, new_context, open_in_page, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +30,17 @@ AUDIO_SPY = """
 """
 
 
+#: How long a tap on 問路 makes the marks blink (js/views/table/roads.js ASK_MS).
+ASK_MS = 3500
+
+
 @pytest.fixture
 def page(chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(20_000)
+    """A page in Traditional Chinese whose clock is Playwright's (it runs as the real one until a test
+    moves it) and whose sockets go through the gate."""
+    context = new_context(chromium, gate=True, locale="zh-TW", viewport={"width": 1280, "height": 900})
     context.add_init_script(AUDIO_SPY)
+    context.clock.install()
     page = watched_page(context)
     yield page
     context.close()
@@ -47,21 +52,38 @@ def _open(page: Any, server: Any) -> None:
     page.wait_for_selector("#conn[data-state=open]")
 
 
-def test_the_dealers_calls_are_shown_and_heard_once_the_sound_is_on(page: Any, server: Any) -> None:
+def _results(server: Any) -> str:
+    return str(server.get(f"/api/tables/{TABLE}")["roads"]["results"])
+
+
+def _at_least(server: Any, pit: Pit, coups: int) -> None:
+    """Play rounds until the table's roads hold at least this many results (of the shoe in play)."""
+    while len(_results(server)) < coups:
+        pit.play(TABLE)
+
+
+def test_the_dealers_calls_are_shown_and_heard_once_the_sound_is_on(page: Any, server: Any, pit: Pit) -> None:
     _open(page, server)
     toggle = page.locator("[data-testid=sound]")
     assert toggle.get_attribute("aria-pressed") == "false"  # off until the player turns it on
-    page.wait_for_selector("[data-testid=cue][data-cue=open]", timeout=60_000)
+    open_in_page(pit, TABLE, page)
+    page.wait_for_selector("[data-testid=cue][data-cue=open]")
     assert page.evaluate("() => window.__tones") == 0
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
     assert page.evaluate("() => localStorage.getItem('baccarat.sound')") == "on"
-    page.wait_for_selector("[data-testid=cue][data-cue=second]", timeout=30_000)
+    # the last seconds, on the page's own clock: paused a little before them, then moved into them
+    hold_countdowns(page)
+    freeze_at_seconds_left(page, "[data-testid=countdown]", 6.5)
+    page.clock.run_for(2000)
+    page.wait_for_selector("[data-testid=cue][data-cue=second]")
     assert page.inner_text("[data-testid=cue]").strip() in {"1", "2", "3", "4", "5"}
     page.wait_for_selector("#phase-row.urgent, .phase-row.urgent", state="attached")
-    page.wait_for_selector("[data-testid=cue][data-cue=closed]", timeout=30_000)
+    pit.close(TABLE)  # betting closes, as the page's countdown said
+    page.wait_for_selector("[data-testid=cue][data-cue=closed]")
     assert "停止下注" in page.inner_text("[data-testid=cue]")
     assert page.evaluate("() => window.__tones") > 0
+    page.clock.resume()
     page.reload()
     page.wait_for_selector("[data-testid=sound][aria-pressed=true]")  # remembered
     for lang, words in (("zh-Hans", "声音开"), ("en", "Sound on"), ("zh-Hant", "聲音開")):
@@ -70,13 +92,15 @@ def test_the_dealers_calls_are_shown_and_heard_once_the_sound_is_on(page: Any, s
     assert page.errors == [], page.errors
 
 
-def test_asking_the_road_blinks_the_next_mark_where_the_server_puts_it(page: Any, server: Any, artifacts: Path) -> None:
+def test_asking_the_road_blinks_the_next_mark_where_the_server_puts_it(
+    page: Any, server: Any, pit: Pit, artifacts: Path
+) -> None:
+    pit.finish(TABLE)
+    _at_least(server, pit, 2)
     _open(page, server)
-    page.wait_for_function(
-        "() => (document.querySelector('#roads')?.dataset.results || '').length >= 2", timeout=90_000
-    )
+    page.wait_for_function("() => (document.querySelector('#roads')?.dataset.results || '').length >= 2")
     for side in ("banker", "player"):
-        roads = httpx.get(f"{server.url}/api/tables/{TABLE}", timeout=10).json()["roads"]
+        roads = server.get(f"/api/tables/{TABLE}")["roads"]
         page.click(f"[data-testid=ask-{side}]")
         page.wait_for_selector(f"#roads[data-asking={side}]")
         if page.get_attribute("#roads", "data-results") != roads["results"]:
@@ -93,18 +117,19 @@ def test_asking_the_road_blinks_the_next_mark_where_the_server_puts_it(page: Any
         for road in {"big_eye_boy", "small_road", "cockroach_pig"} & expected:
             assert page.get_attribute(f"figure[data-road={road}] g.asked", "data-asked") == roads["ask"][side][road]
         page.locator("#roads").screenshot(path=str(artifacts / f"table-ask-{side}.png"))
-    page.wait_for_selector("#roads:not([data-asking])", timeout=6000)  # the blinking stops by itself
+    page.clock.run_for(ASK_MS)  # the blinking stops by itself, a moment later on the page's clock
+    page.wait_for_selector("#roads:not([data-asking])")
     assert page.query_selector("#roads g.asked") is None
     assert page.errors == [], page.errors
 
 
-def test_the_good_roads_the_big_road_ends_with_are_shown_at_the_table(page: Any, server: Any) -> None:
+def test_the_good_roads_the_big_road_ends_with_are_shown_at_the_table(page: Any, server: Any, pit: Pit) -> None:
+    pit.finish(TABLE)
+    _at_least(server, pit, 1)
     _open(page, server)
-    page.wait_for_function(
-        "() => (document.querySelector('#roads')?.dataset.results || '').length >= 1", timeout=90_000
-    )
+    page.wait_for_function("() => (document.querySelector('#roads')?.dataset.results || '').length >= 1")
     for _ in range(5):
-        table = httpx.get(f"{server.url}/api/tables/{TABLE}", timeout=10).json()
+        table = server.get(f"/api/tables/{TABLE}")
         shown = page.get_attribute("[data-testid=table-alerts]", "data-patterns")
         if page.get_attribute("#roads", "data-results") == table["roads"]["results"]:
             break
@@ -120,9 +145,11 @@ def test_the_good_roads_the_big_road_ends_with_are_shown_at_the_table(page: Any,
 
 @pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
 def test_on_a_phone_the_first_screen_holds_the_countdown_a_big_road_the_spots_and_the_chips(
-    chromium: Any, server: Any, artifacts: Path, language: str
+    chromium: Any, server: Any, pit: Pit, artifacts: Path, language: str
 ) -> None:
-    context = chromium.new_context(
+    pit.betting(TABLE)  # while betting is open (between rounds the countdown is empty)
+    context = new_context(
+        chromium,
         locale={"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}[language],
         viewport={"width": 390, "height": 844},
         is_mobile=True,
@@ -132,10 +159,7 @@ def test_on_a_phone_the_first_screen_holds_the_countdown_a_big_road_the_spots_an
     try:
         _open(page, server)
         page.wait_for_selector("[data-testid=road-strip] svg")
-        # while betting is open (between rounds the countdown is empty)
-        page.wait_for_function(
-            "() => Number(document.querySelector('[data-testid=countdown]')?.dataset.seconds) >= 2", timeout=30_000
-        )
+        page.wait_for_function("() => Number(document.querySelector('[data-testid=countdown]')?.dataset.seconds) >= 2")
         needed = ["countdown", "road-strip", "spot-player", "spot-tie", "spot-banker", "chip-100", "confirm"]
         # measured at one instant (the spots are drawn again as bets come in)
         boxes = page.evaluate(

@@ -5,18 +5,17 @@ errors anywhere."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.web.conftest import watched_page
+from tests.web.conftest import Pit, new_context, open_in_page, watched_page
 
 pytestmark = pytest.mark.browser
 
-SQUEEZE = "web-squeeze"
+SQUEEZE = "web-squeeze"  # the squeeze time is long: the player peels every card
+SQUEEZE_DEALER = "web-squeeze-dealer"  # the squeeze time is short: the dealer turns the cards
 MACAU = "web-macau"
 NO_COMMISSION = "web-nocomm"
 
@@ -56,20 +55,11 @@ PAYOUTS_RECORDER = """
 """
 
 
-def _register(server: Any) -> tuple[str, str]:
-    name = f"w{time.time_ns() % 10**12}"
-    answer = httpx.post(f"{server.url}/api/auth/register", json={"name": name, "password": "password-123"}, timeout=10)
-    answer.raise_for_status()
-    return name, str(answer.json()["token"])
-
-
 @pytest.fixture
 def player(chromium: Any, server: Any) -> Iterator[tuple[Any, str, str]]:
     """A page (Traditional Chinese) of a freshly registered player that records console errors."""
-    name, token = _register(server)
-    context = chromium.new_context(locale="zh-TW", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(20_000)
-    context.add_init_script(f"localStorage.setItem('baccarat.token', {token!r});")
+    name, token = server.register("w")
+    context = new_context(chromium, token=token, gate=True, locale="zh-TW", viewport={"width": 1280, "height": 900})
     context.add_init_script(SOCKET_SWITCH)
     context.add_init_script(PAYOUTS_RECORDER)
     page = watched_page(context)
@@ -95,27 +85,22 @@ def _sit(page: Any, buy_in: str | None = None) -> str:
     return seat
 
 
-def _fresh_betting(page: Any) -> None:
-    """Wait for a round whose betting has just opened (so a few seconds are left to bet)."""
-    page.wait_for_selector("#phase:not([data-status=betting])", timeout=30_000)
-    page.wait_for_selector("#phase[data-status=betting]", timeout=30_000)
-
-
-def _payouts_shown(page: Any, round_id: int, timeout: float = 30_000) -> None:
+def _payouts_shown(page: Any, round_id: int) -> None:
     """Wait until the page has shown this player's payouts of the round (however briefly)."""
-    page.wait_for_function(f"() => window.__payoutsShown.includes('{round_id}')", timeout=timeout)
+    page.wait_for_function(f"() => window.__payoutsShown.includes('{round_id}')")
 
 
-def _bet(page: Any, stakes: dict[str, int]) -> int:
-    """Place and confirm bets in a freshly opened round; returns its id."""
-    _fresh_betting(page)
+def _bet(page: Any, pit: Pit, table: str, stakes: dict[str, int]) -> int:
+    """Open a round's betting, place and confirm bets in it; returns its id."""
+    round_id = open_in_page(pit, table, page)
     for bet, stake in stakes.items():
         page.click(f"[data-testid=chip-{stake}]")
         page.click(f"[data-testid=spot-{bet}]")
     page.click("[data-testid=confirm]")
     for bet, stake in stakes.items():
-        page.wait_for_selector(f"[data-testid=spot-{bet}] .stack.confirmed[data-confirmed='{stake}']", timeout=4000)
-    return _round_id(page)
+        page.wait_for_selector(f"[data-testid=spot-{bet}] .stack.confirmed[data-confirmed='{stake}']")
+    assert _round_id(page) == round_id
+    return round_id
 
 
 def _round_id(page: Any) -> int:
@@ -155,33 +140,23 @@ def _peel_partly(page: Any, card: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "squeeze-peeling-zh-Hant.png"), full_page=True)
 
 
-def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts: Path) -> None:
-    page, name, _ = player
-    _open_table(page, server, SQUEEZE)
-    _sit(page)
-    # alone at the table, with the largest bets on both sides: the squeeze of both sides is ours
-    round_id = _bet(page, {"player": 500, "banker": 1000})
-    page.wait_for_selector("#squeeze-bar [data-who=mine]", timeout=20_000)
-    first = page.wait_for_selector("#player-cards .card.known.squeezing[data-position=player_1]")
-    assert page.query_selector("#player-cards .card.up") is None, "the squeezed side's cards lie face down"
-    # the server told the squeezer alone what the cards are: the page draws them under the backs
-    token = page.evaluate("() => localStorage.getItem('baccarat.token')")
-    told = server.get(f"/api/tables/{SQUEEZE}/me", token)["squeeze"]
-    assert first.get_attribute("data-card") == told["player_1"]
-    assert server.get(f"/api/tables/{SQUEEZE}")["table"]["cards"]["player_1"] is None
-    _peel_partly(page, first, artifacts)
+#: A squeezed card of this player's still to be peeled.
+SQUEEZABLE = ".hand-cards .card.squeezing:not(.up):not(.peeled)"
+
+
+def _peel_every_card(page: Any, round_id: int) -> tuple[int, int]:
+    """Peel each squeezed card as it comes, by dragging its corner and from the keyboard in turn, until
+    the page shows the round's payouts; how many were dragged and how many peeled by key."""
     drags = keys = 0
-    deadline = time.monotonic() + 40
-    while server.get(f"/api/rounds/{round_id}")["status"] != "settled":
-        assert time.monotonic() < deadline, "the round did not settle"
-        card = page.query_selector(".hand-cards .card.squeezing:not(.up):not(.peeled)")
+    while True:
+        page.wait_for_function(
+            f"() => window.__payoutsShown.includes('{round_id}') || document.querySelector('{SQUEEZABLE}')"
+        )
+        card = page.query_selector(SQUEEZABLE)
         if card is None:
-            time.sleep(0.1)
-            continue
-        if drags <= keys:  # peel by dragging the card's corner
-            box = card.bounding_box()
-            if box is None:
-                continue
+            return drags, keys
+        box = card.bounding_box()
+        if drags <= keys and box is not None:  # peel by dragging the card's corner
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
             page.mouse.down()
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] * 1.2, steps=8)
@@ -191,8 +166,27 @@ def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts
             card.focus()
             page.keyboard.press("Enter")
             keys += 1
-        time.sleep(0.3)
+
+
+def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, pit: Pit, artifacts: Path) -> None:
+    page, name, _ = player
+    _open_table(page, server, SQUEEZE)
+    _sit(page)
+    # alone at the table, with the largest bets on both sides: the squeeze of both sides is ours
+    round_id = _bet(page, pit, SQUEEZE, {"player": 500, "banker": 1000})
+    pit.close(SQUEEZE)
+    page.wait_for_selector("#squeeze-bar [data-who=mine]")
+    first = page.wait_for_selector("#player-cards .card.known.squeezing[data-position=player_1]")
+    assert page.query_selector("#player-cards .card.up") is None, "the squeezed side's cards lie face down"
+    # the server told the squeezer alone what the cards are: the page draws them under the backs
+    token = page.evaluate("() => localStorage.getItem('baccarat.token')")
+    told = server.get(f"/api/tables/{SQUEEZE}/me", token)["squeeze"]
+    assert first.get_attribute("data-card") == told["player_1"]
+    assert server.get(f"/api/tables/{SQUEEZE}")["table"]["cards"]["player_1"] is None
+    _peel_partly(page, first, artifacts)
+    drags, keys = _peel_every_card(page, round_id)
     assert drags >= 1 and keys >= 1
+    assert pit.settled(round_id)["status"] == "settled"
     # the page asked the server to turn the cards: every reveal was ours, none the dealer's
     reveals = _reveals(server, SQUEEZE, round_id)
     shown = server.get("/api/me", token).get("display_name", name)  # public messages mask the name
@@ -209,26 +203,31 @@ def test_squeeze_peeled_by_drag_and_keyboard(player: Any, server: Any, artifacts
     assert page.errors == []
 
 
-def test_squeeze_left_to_the_dealer(player: Any, server: Any, artifacts: Path) -> None:
+def test_squeeze_left_to_the_dealer(player: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page, _, _ = player
-    _open_table(page, server, SQUEEZE)
+    _open_table(page, server, SQUEEZE_DEALER)
     page.select_option("[data-testid=lang]", "en")
     _sit(page)
-    round_id = _bet(page, {"banker": 1000})
-    page.wait_for_selector("#squeeze-bar [data-side=banker][data-who=mine]", timeout=20_000)
+    round_id = _bet(page, pit, SQUEEZE_DEALER, {"banker": 1000})
+    # the table's squeeze time is short: the page holds the dealer's turning of the cards back (and
+    # all that follows it) until the squeeze has been looked at
+    page.evaluate("() => { window.__gate.holdFrom = 'card_revealed'; }")
+    pit.close(SQUEEZE_DEALER)
+    page.wait_for_selector("#squeeze-bar [data-side=banker][data-who=mine]")
     page.wait_for_selector("#reveal-deadline")
     assert "dealer" in page.inner_text("#reveal-deadline")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "squeeze-en.png"), full_page=True)
     # we do not peel: the dealer turns the cards when the squeeze time is up, and the round settles
-    _payouts_shown(page, round_id, timeout=40_000)
-    reveals = _reveals(server, SQUEEZE, round_id)
+    page.evaluate("() => window.__gate.release()")
+    _payouts_shown(page, round_id)
+    reveals = _reveals(server, SQUEEZE_DEALER, round_id)
     assert reveals and all(e.get("by") is None for e in reveals), reveals
     assert page.query_selector(".hand-cards .card.hidden") is None
     assert page.errors == []
 
 
-def test_buy_in_and_a_refused_bet(player: Any, server: Any, artifacts: Path) -> None:
+def test_buy_in_and_a_refused_bet(player: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page, _, token = player
     _open_table(page, server, MACAU)
     page.click("#stand")
@@ -248,7 +247,7 @@ def test_buy_in_and_a_refused_bet(player: Any, server: Any, artifacts: Path) -> 
     assert server.get(f"/api/tables/{MACAU}/me", token)["balance"] == 500
 
     # a bet over what is at the table: the table refuses it (over the websocket), readably, and no money moves
-    _fresh_betting(page)
+    open_in_page(pit, MACAU, page)
     page.click("[data-testid=chip-1000]")
     page.click("[data-testid=spot-banker]")
     page.click("[data-testid=confirm]")
@@ -267,10 +266,10 @@ def test_buy_in_and_a_refused_bet(player: Any, server: Any, artifacts: Path) -> 
     assert page.errors == []
 
 
-def test_bets_fall_back_to_rest_when_the_socket_is_down(player: Any, server: Any) -> None:
+def test_bets_fall_back_to_rest_when_the_socket_is_down(player: Any, server: Any, pit: Pit) -> None:
     page, _, token = player
     _open_table(page, server, MACAU)
-    _fresh_betting(page)
+    open_in_page(pit, MACAU, page)
     page.evaluate("() => { window.__blockSockets = true; for (const ws of window.__sockets) ws.close(); }")
     page.wait_for_selector("#conn[data-state=closed]")
     page.click("[data-testid=chip-500]")
@@ -280,7 +279,7 @@ def test_bets_fall_back_to_rest_when_the_socket_is_down(player: Any, server: Any
     page.wait_for_selector("#buy-in-dialog[open]")
     page.fill("#buy-in-amount", "50")
     page.click("#buy-in-confirm")
-    page.wait_for_selector("[data-testid=spot-player] .stack.confirmed[data-confirmed='500']", timeout=4000)
+    page.wait_for_selector("[data-testid=spot-player] .stack.confirmed[data-confirmed='500']")
     round_id = _round_id(page)
     history = server.get("/api/me/history?limit=5", token)["rounds"]
     mine = next(r for r in history if r["round_id"] == round_id)
@@ -289,7 +288,7 @@ def test_bets_fall_back_to_rest_when_the_socket_is_down(player: Any, server: Any
     assert page.errors == []
 
 
-def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
+def test_variant_switch(player: Any, server: Any, pit: Pit, artifacts: Path) -> None:
     page, _, token = player
     _open_table(page, server, NO_COMMISSION)
     assert page.is_disabled("#variant-switch"), "not at the table yet"
@@ -302,7 +301,7 @@ def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
     assert "0.95:1" not in page.inner_text("[data-testid=spot-banker]")
 
     # with a bet open the table refuses the switch (R28), and the page says why
-    round_id = _bet(page, {"player": 1000})
+    round_id = _bet(page, pit, NO_COMMISSION, {"player": 1000})
     page.select_option("#variant-switch", "standard")
     page.wait_for_selector("#table-notice[data-kind=error][data-rule=R28]")
     assert "有未結算的注碼時不能切換玩法" in page.inner_text("#table-notice")
@@ -312,6 +311,7 @@ def test_variant_switch(player: Any, server: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "variant-refused-zh-Hant.png"), full_page=True)
 
     # once the bet is settled the switch goes through: the server's /variant (over the websocket)
+    pit.close(NO_COMMISSION)
     _payouts_shown(page, round_id)
     page.select_option("[data-testid=lang]", "en")
     page.select_option("#variant-switch", "standard")
