@@ -56,7 +56,7 @@ def test_a_daily_loss_limit_refuses_the_bet_that_passes_it(
 
 
 def test_a_play_time_reminder_comes_over_the_websocket(make_client: Any, tmp_path: Path, clock: ManualClock) -> None:
-    client = make_client(f"sqlite:///{tmp_path}/rm.db", betting=30.0)
+    client = make_client(f"sqlite:///{tmp_path}/rm.db", run_tables=False)  # only the reminder keeps time
     ann = register(client, "ann")
     assert client.put("/api/me/limits", json={"session_reminder_minutes": 5}, headers=ann).status_code == 200
     token = ann["Authorization"].split()[1]
