@@ -8,12 +8,14 @@ objects when Typer reads them.
 """
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, console
 from baccarat.cli.params import VARIANT_HELP
+from baccarat.cli.progress import working
+from baccarat.cli.text import DIM, Styled, echo
 from baccarat.errors import InputError
 
 if TYPE_CHECKING:
@@ -25,18 +27,19 @@ __all__ = ["advise", "show"]
 NEW_SHOE = ("new", "shuffle", "new shoe")
 
 
-def show(advice: "Advice", *, as_json: bool, title: str = "") -> None:
-    """Print one update: a table (the +EV bets marked) or one JSON object on one line."""
+def show(advice: "Advice", *, as_json: bool, title: str = "", where: dict[str, Any] | None = None) -> None:
+    """Print one update: a table (the +EV bets marked) or one JSON object on one line (``where``: fields added
+    to it, the table and round a followed update is for)."""
     if as_json:
         import json
 
-        typer.echo(json.dumps(advice.to_dict(), ensure_ascii=False))
+        typer.echo(json.dumps(advice.to_dict() | (where or {}), ensure_ascii=False))
         return
     from rich.table import Table
 
     heading = f"Next coup: {advice.cards_left} cards left, {advice.cards_seen} seen"
     table = Table(title=f"{title}{heading}", title_justify="left")
-    for name, justify in (("Bet", "left"), ("Pays", "right"), ("Win", "right"), ("EV", "right"), ("", "left")):
+    for name, justify in (("Bet", "left"), ("Pays", "right"), ("Win", "right"), ("EV", "right"), ("+EV", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for kind, bet in advice.figures.items():
         positive = bet.expected_value > 0
@@ -46,15 +49,15 @@ def show(advice: "Advice", *, as_json: bool, title: str = "") -> None:
             f"{float(bet.pays):g}",
             f"{float(bet.probability_win):.5f}",
             f"{float(bet.expected_value):+.5f}",
-            "+EV" if positive else "",
+            "yes" if positive else "",
             style=style,
         )
     console().print(table)
 
 
-def _from_stdin(advisor: "Advisor", as_json: bool) -> None:
-    """One update before the first line, then one after each line (a coup's cards)."""
-    show(advisor.advice(), as_json=as_json)
+def _from_stdin(advisor: "Advisor", as_json: bool, first: "Advice | None" = None) -> None:
+    """One update before the first line (``first``, if already priced), then one after each line (a coup's cards)."""
+    show(first or advisor.advice(), as_json=as_json)
     for number, raw in enumerate(sys.stdin, start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -96,13 +99,30 @@ def advise(
         )
     if follow is not None and cards is not None:
         raise InputError("give --cards or --follow, not both", hint="--follow reads the cards from the table")
-    advisor = Advisor(decks, variant=variant)
+    with working("preparing the exact pricing of the next coup"):
+        advisor = Advisor(decks, variant=variant)
+        if cards is not None:
+            advisor.see(cards)
+        first = None if follow is not None else advisor.advice()  # the first pricing is the slow one
     if follow is not None and table is not None:
-        from baccarat.cli.advise_follow import follow_table
-
-        follow_table(advisor, follow, table, lambda advice: show(advice, as_json=as_json))
-    elif cards is not None:
-        advisor.see(cards)
-        show(advisor.advice(), as_json=as_json)
+        _follow(advisor, follow, table, as_json=as_json)
+    elif cards is not None and first is not None:
+        show(first, as_json=as_json)
     else:
-        _from_stdin(advisor, as_json)
+        _from_stdin(advisor, as_json, first)
+
+
+def _follow(advisor: "Advisor", url: str, table: str, *, as_json: bool) -> None:
+    """``--follow``: every update titled with the table, shoe and round it follows; the connection's news on stderr."""
+    from baccarat.cli.advise_follow import TablePosition, follow_table
+
+    position = TablePosition(table)
+
+    def emit(advice: "Advice") -> None:
+        show(advice, as_json=as_json, title=f"{position.label()}. ", where=position.to_dict())
+
+    def say(text: str) -> None:
+        echo(Styled(text, DIM), stream=sys.stderr)
+
+    follow_table(advisor, url, table, emit, position=position, connected=say)
+    say(f"the server closed the connection to table {table}")

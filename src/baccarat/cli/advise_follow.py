@@ -4,7 +4,16 @@ The table's websocket (``/ws/tables/{id}``) is opened first, then the events sto
 opened are read (``GET /api/tables/{id}/events``), so that the shoe in play is known from its first
 card; the websocket's messages then follow, each stored event once (by its event id). A
 ``shoe_started`` starts a new shoe (of the decks its ``config`` names); the cards of a
-``round_settled`` (and those shown by a ``round_voided``) leave the shoe.
+``round_settled`` (and those shown by a ``round_voided``) leave the shoe. A :class:`TablePosition`
+keeps the shoe and the last round counted, so that each update says which round it follows.
+
+>>> position = TablePosition("macau-1")
+>>> position.track({"type": "shoe_started", "shoe": 3})
+>>> position.label()
+'table macau-1, shoe 3, before its first round'
+>>> position.track({"type": "round_settled", "round_id": 1234, "number": 17})
+>>> position.label(), position.to_dict()
+('table macau-1, shoe 3, after round 17', {'table': 'macau-1', 'shoe': 3, 'round': 17, 'round_id': 1234})
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from baccarat.errors import InputError
@@ -22,12 +32,51 @@ from baccarat.errors import InputError
 if TYPE_CHECKING:
     from baccarat.analysis.advisor import Advice, Advisor
 
-__all__ = ["apply_message", "follow_table", "message_cards"]
+__all__ = ["TablePosition", "apply_message", "follow_table", "message_cards"]
 
 #: Events per page of ``GET /api/tables/{id}/events`` (the server's most).
 PAGE = 200
 _CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 _HINT = "give the server's address, e.g. --follow http://127.0.0.1:8000, and a table id from GET /api/tables"
+
+
+@dataclass(slots=True)
+class TablePosition:
+    """Where a followed table stands: its shoe in play and the last round whose cards have left the shoe."""
+
+    table: str
+    shoe: int | None = None
+    round_id: int | None = None
+    number: int | None = None
+
+    def track(self, message: dict[str, Any]) -> None:
+        """Move on with one public message: a new shoe, a round settled or voided."""
+        kind = message.get("type")
+        if kind == "shoe_started":
+            shoe = message.get("shoe")
+            self.shoe = shoe if isinstance(shoe, int) else None
+            self.round_id = self.number = None
+        elif kind in ("round_settled", "round_voided"):
+            round_id, number = message.get("round_id"), message.get("number")
+            self.round_id = round_id if isinstance(round_id, int) else None
+            self.number = number if isinstance(number, int) else None
+
+    def label(self) -> str:
+        """``table macau-1, shoe 3, after round 17``: what an update of the next coup follows."""
+        parts = [f"table {self.table}"]
+        if self.shoe is not None:
+            parts.append(f"shoe {self.shoe}")
+        if self.number is not None:
+            parts.append(f"after round {self.number}")
+        elif self.round_id is not None:
+            parts.append(f"after round id {self.round_id}")
+        elif self.shoe is not None:
+            parts.append("before its first round")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"table", "shoe", "round", "round_id"}`` (``round``: the last round counted, by its number)."""
+        return {"table": self.table, "shoe": self.shoe, "round": self.number, "round_id": self.round_id}
 
 
 def _base(url: str) -> str:
@@ -106,22 +155,42 @@ def _fresh(messages: Iterable[dict[str, Any]], last: list[int]) -> Iterator[dict
         yield message
 
 
-def follow_table(advisor: Advisor, url: str, table: str, emit: Callable[[Advice], None]) -> None:
-    """Follow table ``table`` of the server at ``url`` until the server closes the connection."""
+def follow_table(
+    advisor: Advisor,
+    url: str,
+    table: str,
+    emit: Callable[[Advice], None],
+    *,
+    position: TablePosition | None = None,
+    connected: Callable[[str], None] | None = None,
+) -> None:
+    """Follow table ``table`` of the server at ``url`` until the server closes the connection.
+
+    ``position`` (if given) is moved on with every message before the update it brings is emitted;
+    ``connected`` is told, in words, once the table's websocket is open.
+    """
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
     base = _base(url)
     address = "ws" + base.removeprefix("http") + f"/ws/tables/{urllib.parse.quote(table, safe='')}"
     last = [0]
+    moved = position or TablePosition(table)
+
+    def apply(message: dict[str, Any]) -> bool:
+        moved.track(message)
+        return apply_message(advisor, message)
+
     try:
         with connect(address, open_timeout=10) as socket:
+            if connected is not None:
+                connected(f"connected to table {table} at {base}")
             for message in _fresh(_history(base, table), last):
-                apply_message(advisor, message)
+                apply(message)
             emit(advisor.advice())
             for raw in socket:
                 message = json.loads(raw)
-                if isinstance(message, dict) and any(apply_message(advisor, m) for m in _fresh([message], last)):
+                if isinstance(message, dict) and any(apply(m) for m in _fresh([message], last)):
                     emit(advisor.advice())
     except (OSError, WebSocketException, TimeoutError) as error:
         raise InputError(f"cannot follow table {table!r} at {base}: {error}", hint=_HINT) from None

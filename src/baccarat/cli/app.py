@@ -9,21 +9,25 @@ never a traceback.
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn, ParamSpec, TypeVar
 
 import typer
 from typer._click.core import Context
-from typer._click.exceptions import ClickException
+from typer._click.exceptions import ClickException, UsageError
 from typer.core import TyperCommand, TyperGroup
 
 from baccarat import __version__
-from baccarat.cli.messages import UnknownCommand, usage_error_message
+from baccarat.cli.help import command_help, help_width, panel
+from baccarat.cli.messages import UnknownCommand, option_name, usage_error_message
 from baccarat.cli.params import lighten, lighten_param
-from baccarat.cli.text import BOLD, CYAN, DIM, RED, Styled, cell_width, colour_enabled, echo, terminal_width, wrap_words
+from baccarat.cli.text import BOLD, RED, Styled, colour_enabled, echo, wrap_words
 from baccarat.errors import BaccaratError
 
 if TYPE_CHECKING:
@@ -36,7 +40,9 @@ __all__ = [
     "PANEL_ENGINE",
     "PANEL_MATHEMATICS",
     "PANEL_PLAY",
+    "PIPE_CLOSED",
     "CommandEntry",
+    "StdoutClosed",
     "app",
     "cli_errors",
     "command",
@@ -55,6 +61,10 @@ R = TypeVar("R")
 PANEL_PLAY = "Play and serve"
 PANEL_ENGINE = "Cards, coups and scoreboards"
 PANEL_MATHEMATICS = "Mathematics"
+
+#: Exit status when the reader of standard output closed it early (``baccarat … | head -1``): 128 + SIGPIPE,
+#: what a shell reports of git or any program that the closed pipe ends.
+PIPE_CLOSED = 141
 
 HELP = "Baccarat (百家樂) as played in Macau: deal, play, compute exact odds, simulate, read the roads, run a table."
 
@@ -193,6 +203,16 @@ class LazyGroup(_Light, TyperGroup):
         """``baccarat --help``: usage, options and the commands by group (drawn here, without Rich)."""
         formatter.write(root_help(ctx.get_usage()))
 
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Any:
+        """The group's context (``--help`` and ``--version`` print while it is made), a closed stdout passed on to :func:`main`."""
+        with _stdout_closed_to_main():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the command, a closed stdout passed on to :func:`main`."""
+        with _stdout_closed_to_main():
+            return super().invoke(ctx)
+
     def main(
         self,
         args: Sequence[str] | None = None,
@@ -226,46 +246,47 @@ class LazyGroup(_Light, TyperGroup):
 
 def root_help(usage: str) -> str:
     """The usage, the description, the options and every command in its group, fitted to the terminal."""
-    width = min(terminal_width(sys.stdout), 100)
+    width = help_width()
     colour = colour_enabled(sys.stdout)
     lines = [" " + Styled(usage, BOLD).render(colour=colour), ""]
     lines += [" " + line.render(colour=colour) for line in wrap_words(HELP, width - 2)]
     lines.append("")
     options = [("--version", "Show the version and exit."), ("-h, --help", "Show this message and exit.")]
-    lines += _panel("Options", options, width, colour)
-    for panel in (PANEL_PLAY, PANEL_ENGINE, PANEL_MATHEMATICS):
-        lines += _panel(panel, [(e.name, e.summary) for e in COMMANDS if e.panel == panel], width, colour)
+    lines += panel("Options", options, width, colour)
+    for group in (PANEL_PLAY, PANEL_ENGINE, PANEL_MATHEMATICS):
+        lines += panel(group, [(e.name, e.summary) for e in COMMANDS if e.panel == group], width, colour)
     more = Styled(" Run ").plus("baccarat COMMAND --help", BOLD).plus(" for a command's options and examples.")
     lines.append(more.render(colour=colour))
     return "\n".join(lines) + "\n"
 
 
-def _panel(title: str, rows: list[tuple[str, str]], width: int, colour: bool) -> list[str]:
-    """A titled box of name / description rows."""
-
-    def border(text: str) -> str:
-        return Styled(text, DIM).render(colour=colour)
-
-    name_width = max(len(name) for name, _ in rows)
-    inner = width - 4
-    top = (
-        border("╭─ ")
-        + Styled(title, BOLD).render(colour=colour)
-        + border(" " + "─" * max(0, width - len(title) - 5) + "╮")
-    )
-    lines = [top]
-    for name, description in rows:
-        for i, line in enumerate(wrap_words(description, max(10, inner - name_width - 2))):
-            label = Styled(name.ljust(name_width), f"{BOLD};{CYAN}") if i == 0 else Styled(" " * name_width)
-            body = label.plus("  ").plus(line)
-            pad = " " * max(0, inner - cell_width(body.plain))
-            lines.append(border("│ ") + body.render(colour=colour) + pad + border(" │"))
-    lines.append(border("╰" + "─" * (width - 2) + "╯"))
-    return lines
-
-
 class BaccaratCommand(_Light, TyperCommand):
-    """A ``baccarat`` command (values and flags as :class:`_Light` reads and shows them)."""
+    """A ``baccarat`` command (values and flags as :class:`_Light` reads and shows them): its help is drawn
+    by :func:`~baccarat.cli.help.command_help`, and an option given twice that takes one value is refused."""
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        """``baccarat COMMAND --help``, laid out for the terminal's width."""
+        formatter.write(command_help(ctx, self))
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """Parse the command line, refusing an option repeated where it takes one value (the last would win unseen)."""
+        if not ctx.resilient_parsing:
+            _refuse_repeats(ctx, self.make_parser(ctx).parse_args(args=list(args))[2])
+        return super().parse_args(ctx, args)
+
+
+def _refuse_repeats(ctx: Context, order: list[Any]) -> None:
+    """A usage error for the first option of ``order`` (as parsed, in order) given twice that takes one value."""
+    seen: set[str] = set()
+    for param in order:
+        name = param.name or ""
+        takes_several = any(getattr(param, key, False) for key in ("multiple", "count", "is_eager"))
+        if param.param_type_name != "option" or takes_several:
+            continue
+        if name in seen:
+            written = option_name(param)
+            raise UsageError(f"{written} is given more than once: give it once, with the value you mean", ctx=ctx)
+        seen.add(name)
 
 
 def command(panel: str, name: str | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -300,25 +321,60 @@ def _root(
     """The ``baccarat`` command line."""
 
 
+class StdoutClosed(Exception):
+    """Standard output was closed by its reader (``baccarat … | head -1``): raised past the parser's own
+    handling of a broken pipe (which would exit 1) to :func:`main`."""
+
+
+@contextmanager
+def _stdout_closed_to_main() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError as error:
+        raise StdoutClosed from error
+
+
 def main() -> None:
-    """Entry point of the ``baccarat`` console script."""
-    app()
+    """Entry point of the ``baccarat`` console script.
+
+    A reader that closes standard output early (``baccarat shoe | head -1``) ends the command
+    quietly, with status :data:`PIPE_CLOSED` (141), as git does: no message, no traceback, and
+    nothing written at exit to the closed pipe. This is the one place that handles it.
+    """
+    try:
+        try:
+            app()
+        finally:
+            sys.stdout.flush()
+    except (BrokenPipeError, StdoutClosed):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere
+        sys.exit(PIPE_CLOSED)
+
+
+def _rich_console(*, stderr: bool) -> Console:
+    """A Rich console whose closed stream raises :class:`BrokenPipeError` for :func:`main` (Rich's own
+    handling would exit 1)."""
+    from rich.console import Console
+
+    class PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, "the reader closed the pipe")
+
+    return PipeConsole(stderr=stderr)
 
 
 @functools.cache
 def console() -> Console:
     """Rich's console on stdout, for the commands that draw with Rich (imported on first use)."""
-    from rich.console import Console
-
-    return Console()
+    return _rich_console(stderr=False)
 
 
 @functools.cache
 def err_console() -> Console:
     """Rich's console on stderr (progress bars)."""
-    from rich.console import Console
-
-    return Console(stderr=True)
+    return _rich_console(stderr=True)
 
 
 def fail_now(message: str, *, code: int = 2) -> NoReturn:

@@ -7,12 +7,11 @@ A stake is typed in currency units, as everywhere on the command line (``banker=
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from baccarat.bets import Bet, BetKind, bet_menu, parse_bet_kind
 from baccarat.coup import CoupResult
 from baccarat.errors import InputError
-from baccarat.paytables import Paytable, load_paytable
+from baccarat.paytables import Paytable
 from baccarat.play.money import parse_money
 from baccarat.settlement import CommissionMode, Settlement, settle_bets
 from baccarat.variants import Variant, get_variant
@@ -57,13 +56,13 @@ def plan_bets(
     variant_name: str,
     bet_texts: list[str] | None,
     *,
-    paytable_path: Path | None = None,
+    paytable: Paytable | None = None,
     commission: CommissionMode | None = None,
 ) -> BetPlan:
     """Check ``--variant``, ``--bet KIND=STAKE`` (each offered by the variant) and ``--paytable``.
 
-    The variant offers its menu, with its options (``macau+lucky6``); with ``--paytable`` the table
-    offers the operator paytable's bets.
+    The variant offers its menu, with its options (``macau+lucky6``); with ``--paytable`` (read by
+    :func:`~baccarat.cli.files.read_paytable`) the table offers the operator paytable's bets.
 
     >>> plan = plan_bets("standard", ["莊=100", "big=50"])
     >>> [(bet.kind.value, bet.stake) for bet in plan.bets], plan.paytable.name
@@ -72,9 +71,8 @@ def plan_bets(
     'three-card 6'
     """
     variant = get_variant(variant_name)
-    if paytable_path is not None:
-        variant = variant.with_paytable(load_paytable(paytable_path))
-    paytable = variant.paytable
+    if paytable is not None:
+        variant = variant.with_paytable(paytable)
     menu = f"the {variant.name} menu: {bet_menu(variant.bets)}"
     bets = []
     for text in bet_texts or []:
@@ -85,6 +83,6 @@ def plan_bets(
             message = f"{error.message} in variant {variant.name!r}" if unknown else error.message
             raise InputError(message, hint=error.hint if unknown else f"{error.hint}; {menu}") from None
         variant.check_bet(bet.kind)
-        paytable.terms(bet.kind)
+        variant.paytable.terms(bet.kind)
         bets.append(bet)
-    return BetPlan(variant, paytable, tuple(bets), variant.commission if commission is None else commission)
+    return BetPlan(variant, variant.paytable, tuple(bets), variant.commission if commission is None else commission)

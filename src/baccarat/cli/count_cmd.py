@@ -12,13 +12,17 @@ import typer
 
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, emit_json
 from baccarat.cli.params import VARIANT_HELP
+from baccarat.cli.progress import working
 from baccarat.cli.text import Column, TextTable, colour_enabled, echo, terminal_width
 from baccarat.errors import InputError
 
 if TYPE_CHECKING:  # the analysis (numpy, numba) loads only when the command runs
     from baccarat.bets import BetKind
 
-__all__ = ["count_command", "print_study"]
+__all__ = ["MAX_SHOES", "count_command", "print_study"]
+
+#: The most shoes ``--shoes``, ``--sample-shoes`` and ``--oracle-shoes`` take (the study's own bound).
+MAX_SHOES = 10_000_000
 
 
 def _ci(estimate: dict[str, Any] | None, digits: int = 3) -> str:
@@ -147,16 +151,20 @@ def count_command(
     ] = None,
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.", min=1, max=12)] = 8,
     cut_card: Annotated[int, typer.Option("--cut-card", help="Cut card position from the end.")] = 14,
-    levels: Annotated[int, typer.Option(help="Fitted tags run from −LEVELS to +LEVELS (1–6).")] = 3,
-    shoes: Annotated[int, typer.Option(help="Shoes dealt to measure the win rates.", min=1)] = 2000,
+    levels: Annotated[int, typer.Option(help="Fitted tags run from −LEVELS to +LEVELS (1–6).", min=1, max=6)] = 3,
+    shoes: Annotated[int, typer.Option(help="Shoes dealt to measure the win rates.", min=1, max=MAX_SHOES)] = 2000,
     sample_shoes: Annotated[
-        int, typer.Option("--sample-shoes", help="Other shoes dealt for the exact index search.", min=1)
+        int,
+        typer.Option("--sample-shoes", help="Other shoes dealt for the exact index search.", min=1, max=MAX_SHOES),
     ] = 400,
     oracle_shoes: Annotated[
-        int, typer.Option("--oracle-shoes", help="Of those shoes, how many the oracle deals too (0: none).", min=0)
+        int,
+        typer.Option(
+            "--oracle-shoes", help="Of those shoes, how many the oracle deals too (0: none).", min=0, max=MAX_SHOES
+        ),
     ] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the shoes (a whole number).", min=0)] = 1,
-    bands: Annotated[int, typer.Option(help="Penetration bands (1–20).")] = 4,
+    bands: Annotated[int, typer.Option(help="Penetration bands (1–20).", min=1, max=20)] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Counting systems for the side bets: tags fitted to the exact effects of removal, exact indices, win rates.
@@ -183,7 +191,8 @@ def count_command(
         seed=seed,
         bands=bands,
     )
-    data = count_study(job).to_dict()
+    with working(f"fitting, searching and playing the counts over {shoes + sample_shoes:,} shoes"):
+        data = count_study(job).to_dict()
     if as_json:
         emit_json(data)
     else:

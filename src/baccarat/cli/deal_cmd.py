@@ -41,10 +41,12 @@ class CommissionChoice(StrEnum):
 
 def _plan(variant: str, bet: list[str] | None, paytable: Path | None, commission: CommissionChoice | None) -> "BetPlan":
     from baccarat.cli.betting import plan_bets
+    from baccarat.cli.files import read_paytable
     from baccarat.settlement import CommissionMode
 
     mode = None if commission is None else CommissionMode(commission.value)
-    return plan_bets(variant, bet, paytable_path=paytable, commission=mode)
+    table = None if paytable is None else read_paytable(paytable)
+    return plan_bets(variant, bet, paytable=table, commission=mode)
 
 
 @command(PANEL_ENGINE)

@@ -17,6 +17,7 @@ import typer
 from baccarat.cli import odds_cache
 from baccarat.cli.app import PANEL_MATHEMATICS, cli_errors, command, emit_json
 from baccarat.cli.params import VARIANT_HELP
+from baccarat.cli.progress import working
 from baccarat.cli.text import BOLD, DIM, GREEN, Column, Styled, TextTable, colour_enabled, echo, terminal_width
 from baccarat.errors import InputError
 
@@ -205,7 +206,12 @@ def odds(
         Path | None, typer.Option(help="An operator's paytable (TOML); prices all of its bets.")
     ] = None,
     remove: Annotated[
-        str | None, typer.Option(help='Cards already dealt, e.g. "5S 5H K" (a bare rank: the suit with most left).')
+        list[str] | None,
+        typer.Option(
+            metavar="CARDS",
+            help='Cards already dealt, e.g. "5S 5H K" (a bare rank: the suit with most left); repeated, the cards '
+            "add up.",
+        ),
     ] = None,
     eor: Annotated[bool, typer.Option("--eor", help="Effects of removal of one card of each rank, per bet.")] = False,
     cut_card: Annotated[
@@ -228,21 +234,26 @@ def odds(
     [bold]baccarat odds --eor --variant ez[/], [bold]baccarat odds --paytable my_table.toml --markdown[/]
     """
     fmt = _output_format(as_json, as_csv, as_markdown)
+    removed = " ".join(remove) if remove else None
     if eor:
-        _odds_eor(decks, variant, paytable, remove, DEFAULT_CUT_CARDS if cut_card is None else cut_card, fmt)
+        _odds_eor(decks, variant, paytable, removed, DEFAULT_CUT_CARDS if cut_card is None else cut_card, fmt)
         return
     if cut_card is not None:
         raise InputError(
             "--cut-card sets the cut card of --eor's countability summary", hint="add --eor, or leave it out"
         )
     cacheable = paytable is None and fmt in (OutputFormat.JSON, OutputFormat.TABLE)
-    key = {"figures": "par_sheet", "decks": decks, "variant": variant, "remove": remove}
+    key = {"figures": "par_sheet", "decks": decks, "variant": variant, "remove": removed}
     entry = odds_cache.load(key) if cacheable else None
     if entry is None:
-        from baccarat.analysis import feature_ways, par_sheet
-        from baccarat.analysis.report import par_sheet_csv, par_sheet_markdown
+        from baccarat.cli.files import read_paytable
 
-        sheet = par_sheet(feature_ways(decks, remove=remove), variant=variant, paytable=paytable)
+        table = None if paytable is None else read_paytable(paytable)
+        with working("counting every deal of the shoe"):
+            from baccarat.analysis import feature_ways, par_sheet
+            from baccarat.analysis.report import par_sheet_csv, par_sheet_markdown
+
+            sheet = par_sheet(feature_ways(decks, remove=removed), variant=variant, paytable=table)
         if fmt is OutputFormat.CSV:
             typer.echo(par_sheet_csv(sheet), nl=False)
             return
@@ -261,10 +272,14 @@ def odds(
 def _odds_eor(
     decks: int, variant: str, paytable: Path | None, remove: str | None, cut_card: int, fmt: OutputFormat
 ) -> None:
-    from baccarat.analysis import effects_of_removal
-    from baccarat.analysis.report import eor_csv, eor_markdown
+    from baccarat.cli.files import read_paytable
 
-    effects = effects_of_removal(decks, variant=variant, paytable=paytable, remove=remove, cut_cards=cut_card)
+    table = None if paytable is None else read_paytable(paytable)
+    with working("effects of removal: every deal, less one card of each rank"):
+        from baccarat.analysis import effects_of_removal
+        from baccarat.analysis.report import eor_csv, eor_markdown
+
+        effects = effects_of_removal(decks, variant=variant, paytable=table, remove=remove, cut_cards=cut_card)
     cards = effects.composition.total
     if cut_card >= cards:
         raise InputError(

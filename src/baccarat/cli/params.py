@@ -13,6 +13,10 @@ parameters a plain converter of its own, whose refusals say what was wrong with 
 Traceback (most recent call last):
 ...
 typer._click.exceptions.BadParameter: 'x' is not a whole number
+>>> LightParam(OptionInfo(), str).convert(" ", None)
+Traceback (most recent call last):
+...
+typer._click.exceptions.BadParameter: the value is empty; give one or leave the option out
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ class LightParam(RuntimeParam):
     def convert(self, value: Any, param: Any) -> Any:
         """One value as the parameter's type; a refusal is a :class:`BadParameter` naming the value."""
         kind = _leaf(self.annotation)
+        if kind in (str, Path) and not str(value).strip():
+            raise BadParameter("the value is empty; give one or leave the option out", param=param)
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
             return self._check_range(value, param)
         text = str(value)
@@ -107,15 +113,17 @@ class LightParam(RuntimeParam):
         if isinstance(value, int | float) and (
             (low is not None and value < low) or (high is not None and value > high)
         ):
-            span = (
-                f"{low}–{high}"
-                if low is not None and high is not None
-                else f"at least {low}"
-                if low is not None
-                else f"at most {high}"
-            )
-            raise BadParameter(f"{value} is outside {span}", param=param)
+            if low is not None and high is not None:
+                raise BadParameter(f"{value} is outside {_figure(low)}–{_figure(high)}", param=param)
+            if low is not None:
+                raise BadParameter(f"{value} is less than {_figure(low)}", param=param)
+            raise BadParameter(f"{value} is more than {_figure(high)}", param=param)
         return value
+
+
+def _figure(value: Any) -> str:
+    """A bound as people read it: ``12``, ``10,000,000``."""
+    return f"{value:,}" if isinstance(value, int) and abs(value) >= 1_000_000 else str(value)
 
 
 def lighten_param(param: Any) -> bool:

@@ -10,7 +10,7 @@ import typer
 
 from baccarat.cli.app import PANEL_PLAY, cli_errors, command
 from baccarat.errors import InputError
-from baccarat.play.save import default_save_path, farewell, load_session, save_session
+from baccarat.play.save import NO_SAVED_GAME, default_save_path, farewell, save_session, session_from_text
 from baccarat.play.session import DEFAULT_BANKROLL, GameSession, format_money, parse_money
 
 __all__ = ["play"]
@@ -26,7 +26,9 @@ def play(
     decks: Annotated[int | None, typer.Option(help="Decks in the shoe, 1–12; default 8.")] = None,
     bankroll: Annotated[
         str | None,
-        typer.Option(help=f"Money to start with, in currency units; default {format_money(DEFAULT_BANKROLL)}."),
+        typer.Option(
+            metavar="AMOUNT", help=f"Money to start with, in currency units; default {format_money(DEFAULT_BANKROLL)}."
+        ),
     ] = None,
     seed: Annotated[str | None, typer.Option(help="Seed for reproducible shoes (integer or text).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the saved game.")] = False,
@@ -58,7 +60,16 @@ def play(
                 f"{', '.join(given)} cannot change a resumed game",
                 hint="resume with its own settings, or start a new game",
             )
-        session = load_session(path)
+        from baccarat.cli.files import read_text
+
+        message, hint = NO_SAVED_GAME
+        text = read_text(
+            path,
+            what="save file",
+            hint="give a readable --save-file, or start a new game without --resume",
+            missing=(message.format(path=path), hint),
+        )
+        session = session_from_text(text, source=str(path))
     else:
         session = GameSession(
             variant=variant or "macau",

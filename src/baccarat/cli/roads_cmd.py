@@ -13,7 +13,11 @@ from baccarat.road_render import render_scoreboard, render_svg
 from baccarat.road_stats import shoe_stats
 from baccarat.roads import DEFAULT_WIDTH, Scoreboard, parse_results
 
-__all__ = ["roads", "roads_json"]
+__all__ = ["MAX_WIDTH", "roads", "roads_json"]
+
+#: The most drawn columns ``--width`` shows: wider than any terminal (a shoe fills some 60 columns of
+#: the Big Road), and drawn in well under a second.
+MAX_WIDTH = 200
 
 
 def roads_json(board: Scoreboard) -> dict[str, Any]:
@@ -35,7 +39,9 @@ def roads(
         typer.Option("--json", help="Print JSON (a stable interface: fields are added, never renamed or removed)."),
     ] = False,
     svg: Annotated[Path | None, typer.Option("--svg", help="Write the scoreboards as an SVG file.")] = None,
-    width: Annotated[int, typer.Option(help="Drawn columns shown in the terminal (the latest ones).")] = DEFAULT_WIDTH,
+    width: Annotated[
+        int, typer.Option(help="Drawn columns shown in the terminal (the latest ones).", min=1, max=MAX_WIDTH)
+    ] = DEFAULT_WIDTH,
     chinese: Annotated[bool, typer.Option(help="Write 莊/閒/和 in the SVG's beads instead of B/P/T.")] = False,
 ) -> None:
     """Draw the scoreboards (路單) of a run of results: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.

@@ -3,9 +3,10 @@ and its shoe's fairness chain, from the commitment published before the shoe).""
 
 from __future__ import annotations
 
+import errno
 import json
 import re
-import sys
+import socket
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,20 +39,55 @@ def serve(
 ) -> None:
     """Run the table service: lobby, live tables over websockets, accounts and wallets.
 
+    The address is taken before the server's URL is printed: a port in use is refused (exit status 2).
+
     Example: [bold]baccarat serve --port 8000[/]  (then open http://127.0.0.1:8000/ and /docs)
     """
+    from baccarat.cli.files import read_text
     from baccarat.server.main import run_server
     from baccarat.server.settings import DEFAULT_DB_URL, load_lobby, normalise_db_url
 
+    if config is not None:  # read here first, so that any fault of the file's is worded as the CLI words it
+        read_text(config, what="tables file", hint="give the path of a TOML tables file, e.g. examples/my_tables.toml")
     lobby = load_lobby(config)
     url = normalise_db_url(db) if db else DEFAULT_DB_URL
     shown = url.split("@")[-1] if "@" in url else url
-    console().print(f"database: {shown}", highlight=False)
-    console().print(f"tables: {', '.join(t.id for t in lobby.tables)}", highlight=False)
-    console().print(f"serving on http://{host}:{port}/  (API docs at http://{host}:{port}/docs)", highlight=False)
-    if lobby.admin_password is None:
-        console().print("no admin: set BACCARAT_ADMIN_PASSWORD to enable the admin account", highlight=False)
+    with _listening(host, port):
+        console().print(f"database: {shown}", highlight=False)
+        console().print(f"tables: {', '.join(t.id for t in lobby.tables)}", highlight=False)
+        console().print(f"serving on http://{host}:{port}/  (API docs at http://{host}:{port}/docs)", highlight=False)
+        if lobby.admin_password is None:
+            console().print("no admin: set BACCARAT_ADMIN_PASSWORD to enable the admin account", highlight=False)
     run_server(host=host, port=port, db_url=url, lobby=lobby, access_log=access_log)
+
+
+def _listening(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` as the server binds it (``SO_REUSEADDR``) and listening: proof that the
+    address is free, held while the URL is printed and released just before the server takes it."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise InputError(
+            f"cannot listen on {host!r}: {error.strerror}", hint="give an address of this machine with --host"
+        ) from None
+    family, kind, proto, _, address = infos[0]
+    probe = socket.socket(family, kind, proto)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
+        probe.listen()
+    except OSError as error:
+        probe.close()
+        if error.errno == errno.EADDRINUSE:
+            raise InputError(f"port {port} is in use: choose another with --port") from None
+        if error.errno == errno.EACCES:
+            raise InputError(
+                f"port {port} needs privileges to listen on", hint="choose a port above 1023 with --port"
+            ) from None
+        raise InputError(
+            f"cannot listen on {host}:{port}: {error.strerror}", hint="give an address of this machine with --host"
+        ) from None
+    return probe
 
 
 def _fetch_proof(url: str, round_id: int) -> dict[str, Any]:
@@ -77,7 +113,7 @@ def verify(
         typer.Argument(help="Round proof as JSON (a file, or - for stdin), e.g. the `proof` of /api/rounds/N."),
     ] = None,
     url: Annotated[str | None, typer.Option(help="Server URL, e.g. http://127.0.0.1:8000 (with --round).")] = None,
-    round_id: Annotated[int | None, typer.Option("--round", help="Round id to fetch from --url.")] = None,
+    round_id: Annotated[int | None, typer.Option("--round", help="Round id to fetch from --url.", min=1)] = None,
     commitment: Annotated[
         str | None,
         typer.Option(help="The commitment published before the round's shoe (64 hex digits), as you saw it."),
@@ -106,11 +142,11 @@ def verify(
             raise InputError("--url needs --round", hint="e.g. --url http://127.0.0.1:8000 --round 42")
         proof = _fetch_proof(url, round_id)
     elif file is not None:
+        from baccarat.cli.files import read_text
+
+        text = read_text(file, what="proof", hint="give a round's proof as a JSON file, or - for standard input")
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
             data = json.loads(text)
-        except OSError as error:
-            raise InputError(f"cannot read {file}: {error.strerror}") from None
         except ValueError:
             raise InputError(f"{file} is not valid JSON") from None
         if not isinstance(data, dict):

@@ -11,7 +11,7 @@ from baccarat.cli.text import Column, TextTable, colour_enabled, echo, terminal_
 if TYPE_CHECKING:
     from baccarat.shoe import ShoeConfig
 
-__all__ = ["print_shoe_figures", "shoe_figures_command"]
+__all__ = ["print_shoe_figures", "shoe_figures_command", "show_shoe_figures"]
 
 
 def _pct(estimate: dict[str, Any], digits: int = 4) -> str:
@@ -64,13 +64,17 @@ def print_shoe_figures(data: dict[str, Any]) -> None:
 
 
 def shoe_figures_command(
-    *, seed: int, shoes: int | None, variant: str, config: ShoeConfig, burn_seen: bool, as_json: bool
-) -> None:
-    """Run the shoe-level figures and print them."""
+    *, seed: int, shoes: int | None, variant: str, config: ShoeConfig, burn_seen: bool
+) -> dict[str, Any]:
+    """Run the shoe-level figures: their JSON form, for :func:`show_shoe_figures`."""
     from baccarat.sim.shoe_figures import DEFAULT_SHOES, ShoeFiguresJob, shoe_figures
 
     job = ShoeFiguresJob(variant=variant, config=config, shoes=shoes or DEFAULT_SHOES, seed=seed, burn_seen=burn_seen)
-    data = shoe_figures(job).to_dict()
+    return shoe_figures(job).to_dict()
+
+
+def show_shoe_figures(data: dict[str, Any], *, as_json: bool) -> None:
+    """Print the figures: JSON, or a table and a histogram."""
     if as_json:
         emit_json(data)
     else:

@@ -24,6 +24,8 @@ __all__ = ["simulate_command"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), once the completed part has been printed.
 INTERRUPTED = 130
+#: The most hands, shoes, workers and shoes per session the command takes (the simulator's own bounds).
+MAX_HANDS, MAX_SHOES, MAX_WORKERS, MAX_SESSION_SHOES = 10**13, 10**11, 4096, 100_000
 
 
 def _money(text: str, what: str) -> int:
@@ -230,17 +232,20 @@ def _oracle(strategy: str, extra: tuple[object, ...], seed: str | None, **option
         raise typer.Exit(code=INTERRUPTED)
 
 
-def _shoe_figures(extra: tuple[object, ...], seed: str | None, **options: Any) -> None:
+def _shoe_figures(extra: tuple[object, ...], seed: str | None, *, as_json: bool, **options: Any) -> None:
     """``--shoe-figures``: the cut-card effect and the coups per shoe (``extra``: the options it does not take)."""
     if any(option is not None for option in extra):
         raise InputError(
             "--shoe-figures prices every bet at every coup of whole shoes",
             hint="give --shoes and the shoe's options; leave out --strategy, --hands, money, limits and --plot",
         )
-    from baccarat.cli.shoe_figures_report import shoe_figures_command
+    from baccarat.cli.progress import working
+    from baccarat.cli.shoe_figures_report import shoe_figures_command, show_shoe_figures
 
     number = seed_to_int(int(seed) if seed.isdigit() else seed) if seed is not None else secrets.randbits(64)
-    shoe_figures_command(seed=number, **options)
+    with working("pricing every bet at every coup of whole shoes"):
+        data = shoe_figures_command(seed=number, **options)
+    show_shoe_figures(data, as_json=as_json)
 
 
 @command(PANEL_MATHEMATICS, "simulate")
@@ -248,8 +253,10 @@ def _shoe_figures(extra: tuple[object, ...], seed: str | None, **options: Any) -
 def simulate_command(
     decks: Annotated[int, typer.Option(help="Decks in the shoe, 1–12.")] = 8,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "macau",
-    hands: Annotated[int | None, typer.Option(help="Scored coups to deal (default 1,000,000).")] = None,
-    shoes: Annotated[int | None, typer.Option(help="Shoes to deal, instead of --hands.")] = None,
+    hands: Annotated[
+        int | None, typer.Option(help="Scored coups to deal (default 1,000,000).", min=1, max=MAX_HANDS)
+    ] = None,
+    shoes: Annotated[int | None, typer.Option(help="Shoes to deal, instead of --hands.", min=1, max=MAX_SHOES)] = None,
     strategy: Annotated[
         str | None,
         typer.Option(
@@ -260,16 +267,30 @@ def simulate_command(
     ] = None,
     seed: Annotated[str | None, typer.Option(help="Seed (integer or text); a run with a seed is reproducible.")] = None,
     bankroll: Annotated[
-        str | None, typer.Option(help="Starting bankroll per session, in currency units (default: 100 times the unit).")
+        str | None,
+        typer.Option(
+            metavar="AMOUNT", help="Starting bankroll per session, in currency units (default: 100 times the unit)."
+        ),
     ] = None,
-    unit: Annotated[str | None, typer.Option(help="Base stake in currency units (default: the table minimum).")] = None,
+    unit: Annotated[
+        str | None, typer.Option(metavar="AMOUNT", help="Base stake in currency units (default: the table minimum).")
+    ] = None,
     table_min: Annotated[
-        str | None, typer.Option("--table-min", help="Table minimum for the strategy's bets, in currency units.")
+        str | None,
+        typer.Option("--table-min", metavar="AMOUNT", help="Table minimum for the strategy's bets, in currency units."),
     ] = None,
-    table_max: Annotated[str | None, typer.Option("--table-max", help="Table maximum for the strategy's bets.")] = None,
-    stop_loss: Annotated[str | None, typer.Option("--stop-loss", help="End a session after losing this much.")] = None,
-    stop_win: Annotated[str | None, typer.Option("--stop-win", help="End a session after winning this much.")] = None,
-    session_shoes: Annotated[int | None, typer.Option("--session-shoes", help="Shoes per session.")] = None,
+    table_max: Annotated[
+        str | None, typer.Option("--table-max", metavar="AMOUNT", help="Table maximum for the strategy's bets.")
+    ] = None,
+    stop_loss: Annotated[
+        str | None, typer.Option("--stop-loss", metavar="AMOUNT", help="End a session after losing this much.")
+    ] = None,
+    stop_win: Annotated[
+        str | None, typer.Option("--stop-win", metavar="AMOUNT", help="End a session after winning this much.")
+    ] = None,
+    session_shoes: Annotated[
+        int | None, typer.Option("--session-shoes", help="Shoes per session.", min=1, max=MAX_SESSION_SHOES)
+    ] = None,
     burn: Annotated[BurnMethod, typer.Option(help="Burn method (R4).")] = BurnMethod.FIRST_CARD,
     burn_count: Annotated[int, typer.Option(help="Cards to burn with --burn fixed (1–8).")] = 3,
     cut_card: Annotated[int, typer.Option("--cut-card", help="Cut card position from the end.")] = 14,
@@ -288,7 +309,9 @@ def simulate_command(
             "fresh-shoe figure (the cut-card effect), and the coups per shoe (default 1,000 shoes).",
         ),
     ] = False,
-    workers: Annotated[int | None, typer.Option(help="Local worker threads (default: every core).")] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Local worker threads (default: every core).", min=1, max=MAX_WORKERS)
+    ] = None,
     scheduler: Annotated[str | None, typer.Option(help="Run on a Dask cluster: tcp://HOST:8786.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Write charts to this PNG file.")] = None,
     as_json: Annotated[

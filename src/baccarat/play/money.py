@@ -14,10 +14,12 @@ import re
 
 from baccarat.errors import InputError
 
-__all__ = ["MINOR_PER_UNIT", "format_money", "parse_money"]
+__all__ = ["MAX_MINOR", "MINOR_PER_UNIT", "format_money", "parse_money"]
 
 #: Minor units per currency unit (R32: money is integer cents).
 MINOR_PER_UNIT = 100
+#: The largest amount a person may type: a trillion currency units (the simulator's bound too).
+MAX_MINOR = 10**14
 
 _MONEY = re.compile(r"^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$")
 _HINT = "write an amount in currency units such as 100, 1,000 or 12.50"
@@ -47,6 +49,10 @@ def parse_money(text: str, *, what: str = "amount") -> int:
     Traceback (most recent call last):
     ...
     baccarat.errors.InputError: bankroll '-100' must be positive (write an amount in currency units such as 100, 1,000 or 12.50)
+    >>> parse_money("1" + "0" * 21, what="bankroll")
+    Traceback (most recent call last):
+    ...
+    baccarat.errors.InputError: bankroll '1000000000000000000000' is more than 1,000,000,000,000 (write an amount up to 1,000,000,000,000)
     """
     cleaned = text.strip()
     unsigned = cleaned.removeprefix("-").removeprefix("+").strip()
@@ -58,4 +64,7 @@ def parse_money(text: str, *, what: str = "amount") -> int:
     amount = int(units) * MINOR_PER_UNIT + int(cents.ljust(2, "0") or 0)
     if cleaned.startswith("-") or amount <= 0:
         raise InputError(f"{what} {text!r} must be positive", hint=_HINT)
+    if amount > MAX_MINOR:
+        most = format_money(MAX_MINOR)
+        raise InputError(f"{what} {text!r} is more than {most}", hint=f"write an amount up to {most}")
     return amount

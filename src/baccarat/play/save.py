@@ -43,6 +43,7 @@ __all__ = [
     "load_session",
     "save_session",
     "session_data",
+    "session_from_text",
 ]
 
 #: The ``format`` field of a save file, and its version.
@@ -103,19 +104,31 @@ def save_session(session: GameSession, path: Path) -> None:
         ) from None
 
 
+#: What to say of a save file that is not there.
+NO_SAVED_GAME = "no saved game at {path}", "start a new game without --resume"
+
+
 def load_session(path: Path) -> GameSession:
-    """The session saved in ``path``."""
+    """The session saved in ``path`` (the command line reads the file itself and calls :func:`session_from_text`)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(f"no saved game at {path}", hint="start a new game without --resume") from None
+        message, hint = NO_SAVED_GAME
+        raise SaveError(message.format(path=path), hint=hint) from None
     except OSError as error:
         raise SaveError(f"cannot read {path}: {error.strerror}", hint="give a readable --save-file") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not UTF-8 text", hint=_NEW_GAME) from None
+    return session_from_text(text, source=str(path))
+
+
+def session_from_text(text: str, *, source: str) -> GameSession:
+    """The session that a save file's text describes (``source``: where it was read, for the messages)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SaveError(f"{path} is not JSON ({error.msg}, line {error.lineno})", hint=_NEW_GAME) from None
-    return restore_session(data, source=str(path))
+        raise SaveError(f"{source} is not JSON ({error.msg}, line {error.lineno})", hint=_NEW_GAME) from None
+    return restore_session(data, source=source)
 
 
 _NEW_GAME = "start a new game without --resume, or give another --save-file"
