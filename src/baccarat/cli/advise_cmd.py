@@ -28,8 +28,8 @@ NEW_SHOE = ("new", "shuffle", "new shoe")
 
 
 def show(advice: "Advice", *, as_json: bool, title: str = "", where: dict[str, Any] | None = None) -> None:
-    """Print one update: a table (the +EV bets marked) or one JSON object on one line (``where``: fields added
-    to it, the table and round a followed update is for)."""
+    """Print one update: a table (the +EV bets marked) under ``title``, or one JSON object on one line
+    (``where``: fields added to it, the table and round a followed update is for)."""
     if as_json:
         import json
 
@@ -37,8 +37,10 @@ def show(advice: "Advice", *, as_json: bool, title: str = "", where: dict[str, A
         return
     from rich.table import Table
 
+    if title:
+        console().print(title, style="bold", highlight=False)
     heading = f"Next coup: {advice.cards_left} cards left, {advice.cards_seen} seen"
-    table = Table(title=f"{title}{heading}", title_justify="left")
+    table = Table(title=heading, title_justify="left")
     for name, justify in (("Bet", "left"), ("Pays", "right"), ("Win", "right"), ("EV", "right"), ("+EV", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for kind, bet in advice.figures.items():
@@ -119,7 +121,7 @@ def _follow(advisor: "Advisor", url: str, table: str, *, as_json: bool) -> None:
     position = TablePosition(table)
 
     def emit(advice: "Advice") -> None:
-        show(advice, as_json=as_json, title=f"{position.label()}. ", where=position.to_dict())
+        show(advice, as_json=as_json, title=position.label(), where=position.to_dict())
 
     def say(text: str) -> None:
         echo(Styled(text, DIM), stream=sys.stderr)

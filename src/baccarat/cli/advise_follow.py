@@ -10,10 +10,10 @@ keeps the shoe and the last round counted, so that each update says which round 
 >>> position = TablePosition("macau-1")
 >>> position.track({"type": "shoe_started", "shoe": 3})
 >>> position.label()
-'table macau-1, shoe 3, before its first round'
+'Table macau-1, shoe 3, before its first round'
 >>> position.track({"type": "round_settled", "round_id": 1234, "number": 17})
 >>> position.label(), position.to_dict()
-('table macau-1, shoe 3, after round 17', {'table': 'macau-1', 'shoe': 3, 'round': 17, 'round_id': 1234})
+('Table macau-1, shoe 3, after round 17', {'table': 'macau-1', 'shoe': 3, 'round': 17, 'round_id': 1234})
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ class TablePosition:
             self.number = number if isinstance(number, int) else None
 
     def label(self) -> str:
-        """``table macau-1, shoe 3, after round 17``: what an update of the next coup follows."""
-        parts = [f"table {self.table}"]
+        """``Table macau-1, shoe 3, after round 17``: what an update of the next coup follows."""
+        parts = [f"Table {self.table}"]
         if self.shoe is not None:
             parts.append(f"shoe {self.shoe}")
         if self.number is not None:

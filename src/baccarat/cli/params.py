@@ -76,7 +76,8 @@ class LightParam(RuntimeParam):
         """One value as the parameter's type; a refusal is a :class:`BadParameter` naming the value."""
         kind = _leaf(self.annotation)
         if kind in (str, Path) and not str(value).strip():
-            raise BadParameter("the value is empty; give one or leave the option out", param=param)
+            fix = "give one" if getattr(param, "required", False) else "give one or leave the option out"
+            raise BadParameter(f"the value is empty; {fix}", param=param)
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
             return self._check_range(value, param)
         text = str(value)

@@ -37,7 +37,7 @@ def _money(text: str, what: str) -> int:
 
 def _job(
     *,
-    decks: int,
+    shoe: ShoeConfig,
     variant: str,
     hands: int | None,
     shoes: int | None,
@@ -50,7 +50,6 @@ def _job(
     stop_loss: str | None,
     stop_win: str | None,
     session_shoes: int | None,
-    config: dict[str, Any],
 ) -> SimulationJob:
     from baccarat.sim.bankroll import Bankroll, TableLimits
     from baccarat.sim.runner import SimulationJob
@@ -97,7 +96,7 @@ def _job(
         limits = TableLimits(minimum=low, maximum=high)
     return SimulationJob(
         seed=seed_to_int(int(seed) if seed.isdigit() else seed) if seed is not None else secrets.randbits(64),
-        config=ShoeConfig(decks=decks, **config),
+        config=shoe,
         variant=variant,
         hands=hands,
         shoes=shoes,
@@ -248,6 +247,44 @@ def _shoe_figures(extra: tuple[object, ...], seed: str | None, *, as_json: bool,
     show_shoe_figures(data, as_json=as_json)
 
 
+def _amount(*names: str, help: str) -> Any:
+    """An option that takes an amount in currency units (``--bankroll``, ``--unit``, the limits, the stops)."""
+    return typer.Option(*names, metavar="AMOUNT", help=help)
+
+
+_STRATEGY_HELP = (
+    "A system: STAKING[:TARGET] (flat, martingale, paroli, fibonacci, dalembert, 1326; banker, player, streak, "
+    "chop, pattern=BBP), count:BET (dragon7, panda8, player_pair …) or oracle[:BET,BET…] (perfect knowledge: "
+    "every +EV bet, priced exactly at every coup)."
+)
+_SHOE_FIGURES_HELP = (
+    "Whole-shoe figures instead: each bet's edge over the coups dealt to the cut card against the fresh-shoe "
+    "figure (the cut-card effect), and the coups per shoe (default 1,000 shoes)."
+)
+_SEED_HELP = "Seed (integer or text); a run with a seed is reproducible."
+
+
+def _run_and_report(
+    job: SimulationJob, *, workers: int | None, scheduler: str | None, plot: Path | None, as_json: bool
+) -> None:
+    """Run a simulation (with or without a betting system) and print it, its charts written to ``plot``."""
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise InputError(f"cannot write a plot to {str(plot)!r}", hint="give a file name ending in .png")
+    result = _run(job, workers=workers, scheduler=scheduler)
+    if plot is not None:
+        from baccarat.sim.plot import plot_result
+
+        plot_result(result, plot)
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        _report(result)
+    if plot is not None:
+        typer.echo(f"Wrote the charts to {plot}", err=as_json)
+    if result.to_dict()["interrupted"]:
+        raise typer.Exit(code=INTERRUPTED)
+
+
 @command(PANEL_MATHEMATICS, "simulate")
 @cli_errors
 def simulate_command(
@@ -257,37 +294,16 @@ def simulate_command(
         int | None, typer.Option(help="Scored coups to deal (default 1,000,000).", min=1, max=MAX_HANDS)
     ] = None,
     shoes: Annotated[int | None, typer.Option(help="Shoes to deal, instead of --hands.", min=1, max=MAX_SHOES)] = None,
-    strategy: Annotated[
-        str | None,
-        typer.Option(
-            help="A system: STAKING[:TARGET] (flat, martingale, paroli, fibonacci, dalembert, 1326; "
-            "banker, player, streak, chop, pattern=BBP), count:BET (dragon7, panda8, player_pair …) or "
-            "oracle[:BET,BET…] (perfect knowledge: every +EV bet, priced exactly at every coup)."
-        ),
-    ] = None,
-    seed: Annotated[str | None, typer.Option(help="Seed (integer or text); a run with a seed is reproducible.")] = None,
+    strategy: Annotated[str | None, typer.Option(help=_STRATEGY_HELP)] = None,
+    seed: Annotated[str | None, typer.Option(help=_SEED_HELP)] = None,
     bankroll: Annotated[
-        str | None,
-        typer.Option(
-            metavar="AMOUNT", help="Starting bankroll per session, in currency units (default: 100 times the unit)."
-        ),
+        str | None, _amount(help="Starting bankroll per session (default: 100 times the unit).")
     ] = None,
-    unit: Annotated[
-        str | None, typer.Option(metavar="AMOUNT", help="Base stake in currency units (default: the table minimum).")
-    ] = None,
-    table_min: Annotated[
-        str | None,
-        typer.Option("--table-min", metavar="AMOUNT", help="Table minimum for the strategy's bets, in currency units."),
-    ] = None,
-    table_max: Annotated[
-        str | None, typer.Option("--table-max", metavar="AMOUNT", help="Table maximum for the strategy's bets.")
-    ] = None,
-    stop_loss: Annotated[
-        str | None, typer.Option("--stop-loss", metavar="AMOUNT", help="End a session after losing this much.")
-    ] = None,
-    stop_win: Annotated[
-        str | None, typer.Option("--stop-win", metavar="AMOUNT", help="End a session after winning this much.")
-    ] = None,
+    unit: Annotated[str | None, _amount(help="Base stake (default: the table minimum).")] = None,
+    table_min: Annotated[str | None, _amount("--table-min", help="Table minimum for the strategy's bets.")] = None,
+    table_max: Annotated[str | None, _amount("--table-max", help="Table maximum for the strategy's bets.")] = None,
+    stop_loss: Annotated[str | None, _amount("--stop-loss", help="End a session after losing this much.")] = None,
+    stop_win: Annotated[str | None, _amount("--stop-win", help="End a session after winning this much.")] = None,
     session_shoes: Annotated[
         int | None, typer.Option("--session-shoes", help="Shoes per session.", min=1, max=MAX_SESSION_SHOES)
     ] = None,
@@ -301,14 +317,7 @@ def simulate_command(
     burn_seen: Annotated[
         bool, typer.Option("--burn-seen", help="With --strategy oracle: the oracle sees the cards burned face down.")
     ] = False,
-    shoe_figures: Annotated[
-        bool,
-        typer.Option(
-            "--shoe-figures",
-            help="Whole-shoe figures instead: each bet's edge over the coups dealt to the cut card against the "
-            "fresh-shoe figure (the cut-card effect), and the coups per shoe (default 1,000 shoes).",
-        ),
-    ] = False,
+    shoe_figures: Annotated[bool, typer.Option("--shoe-figures", help=_SHOE_FIGURES_HELP)] = False,
     workers: Annotated[
         int | None, typer.Option(help="Local worker threads (default: every core).", min=1, max=MAX_WORKERS)
     ] = None,
@@ -329,72 +338,22 @@ def simulate_command(
     [bold]baccarat simulate --strategy oracle --shoes 10000 --seed 1[/],
     [bold]baccarat simulate --shoe-figures --cut-card 60 --seed 1[/]
     """
-    config: dict[str, Any] = {
-        "burn": burn,
-        "burn_count": burn_count,
-        "cut_card_from_end": cut_card,
-        "after_cut_card": after_cut_card,
-        "demo_coups": demo,
-        "burn_each_coup": burn_each_coup,
-        "mode": DealingMode.CONTINUOUS if continuous else DealingMode.SHOE,
-    }
+    procedure: dict[str, Any] = {"burn": burn, "burn_count": burn_count, "cut_card_from_end": cut_card}
+    procedure |= {"after_cut_card": after_cut_card, "demo_coups": demo, "burn_each_coup": burn_each_coup}
+    shoe = ShoeConfig(decks=decks, mode=DealingMode.CONTINUOUS if continuous else DealingMode.SHOE, **procedure)
+    money: dict[str, Any] = {"bankroll": bankroll, "unit": unit, "table_min": table_min, "table_max": table_max}
+    money |= {"stop_loss": stop_loss, "stop_win": stop_win}
+    common: dict[str, Any] = {"shoes": shoes, "variant": variant, "config": shoe, "burn_seen": burn_seen}
     if strategy is not None and strategy.strip().lower().partition(":")[0] == "oracle":
-        extra = (hands, bankroll, unit, table_min, table_max, stop_loss, stop_win, session_shoes, plot)
-        _oracle(
-            strategy,
-            extra,
-            seed,
-            shoes=shoes,
-            variant=variant,
-            config=ShoeConfig(decks=decks, **config),
-            burn_seen=burn_seen,
-            workers=workers,
-            scheduler=scheduler,
-            as_json=as_json,
-        )
+        extra = (hands, *money.values(), session_shoes, plot)
+        _oracle(strategy, extra, seed, workers=workers, scheduler=scheduler, as_json=as_json, **common)
         return
     if shoe_figures:
-        unused = (strategy, hands, bankroll, unit, table_min, table_max, stop_loss, stop_win, session_shoes, plot)
-        _shoe_figures(
-            unused,
-            seed,
-            shoes=shoes,
-            variant=variant,
-            config=ShoeConfig(decks=decks, **config),
-            burn_seen=burn_seen,
-            as_json=as_json,
-        )
+        _shoe_figures((strategy, hands, *money.values(), session_shoes, plot), seed, as_json=as_json, **common)
         return
     if burn_seen:
         raise InputError("--burn-seen is a setting of the oracle", hint="add --strategy oracle, or leave it out")
-    job = _job(
-        decks=decks,
-        variant=variant,
-        hands=hands,
-        shoes=shoes,
-        strategy=strategy,
-        seed=seed,
-        bankroll=bankroll,
-        unit=unit,
-        table_min=table_min,
-        table_max=table_max,
-        stop_loss=stop_loss,
-        stop_win=stop_win,
-        session_shoes=session_shoes,
-        config=config,
-    )
-    if plot is not None and plot.suffix.lower() != ".png":
-        raise InputError(f"cannot write a plot to {str(plot)!r}", hint="give a file name ending in .png")
-    result = _run(job, workers=workers, scheduler=scheduler)
-    if plot is not None:
-        from baccarat.sim.plot import plot_result
-
-        plot_result(result, plot)
-    if as_json:
-        emit_json(result.to_dict())
-    else:
-        _report(result)
-    if plot is not None:
-        typer.echo(f"Wrote the charts to {plot}", err=as_json)
-    if result.to_dict()["interrupted"]:
-        raise typer.Exit(code=INTERRUPTED)
+    plain: dict[str, Any] = {"hands": hands, "shoes": shoes, "strategy": strategy, "seed": seed}
+    plain["session_shoes"] = session_shoes
+    job = _job(shoe=shoe, variant=variant, **plain, **money)
+    _run_and_report(job, workers=workers, scheduler=scheduler, plot=plot, as_json=as_json)
