@@ -140,7 +140,10 @@ def verify(
     if url is not None:
         if round_id is None:
             raise InputError("--url needs --round", hint="e.g. --url http://127.0.0.1:8000 --round 42")
-        proof = _fetch_proof(url, round_id)
+        from baccarat.cli.progress import working
+
+        with working(f"fetching round {round_id} from {url}"):
+            proof = _fetch_proof(url, round_id)
     elif file is not None:
         from baccarat.cli.files import read_text
 
