@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import ADMIN_PASSWORD, admin, register, start_app, wait_for
+from tests.server.conftest import ADMIN_PASSWORD, admin, register, service_of, start_app, wait_for
 
 from baccarat.errors import InputError
 from baccarat.server.clock import ManualClock
@@ -272,6 +272,40 @@ def test_the_squeezer_turns_the_cards_of_a_paced_table(client: TestClient, clock
     assert turned.status_code == 200, turned.text
     settled = _settled(client, int(current["id"]))
     assert len(settled["result"]["cards"]) >= 4
+
+
+def test_the_next_round_may_be_opened_while_the_last_one_is_still_being_put_away(
+    client: TestClient, clock: ManualClock
+) -> None:
+    """The console shows a settled round over at once; the dealer's call to open the next one is taken
+    then, even before the table's loop has put the settled round away, and the round opens after."""
+    boss = admin(client)
+    clock.advance(1.0)
+    assert _call(client, "paced-shoe", "open-betting", boss).status_code == 202
+    current = _betting(client, "paced-shoe")
+    assert _call(client, "paced-shoe", "close-betting", boss).status_code == 202
+    _settled(client, int(current["id"]))
+    runner = service_of(client).runners["paced-shoe"]
+
+    def ask_while_put_away() -> dict[str, Any]:
+        """The dealer's call at the moment the loop still holds the settled round (on the app's loop)."""
+        runner.round = dict(current)
+        try:
+            return runner.ask_open_betting()
+        finally:
+            runner.round = None
+
+    assert client.portal.call(ask_while_put_away)["asked"] == "open_betting"  # type: ignore[union-attr]
+    following = wait_for(
+        client,
+        lambda: (
+            (r := _detail(client, "paced-shoe")["round"])
+            and r["id"] != current["id"]
+            and r["status"] == "betting"
+            and r
+        ),
+    )
+    assert following["number"] == current["number"] + 1
 
 
 def test_dealer_paced_is_a_setting_of_every_dealing() -> None:

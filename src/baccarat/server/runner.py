@@ -742,7 +742,9 @@ class TableRunner:
                 code="table.not_dealer_paced",
                 params={"table": self.spec.id},
             )
-        if table.phase is not Phase.IDLE or self.round is not None:
+        # between rounds the ask is taken even while the loop still puts the last round away (the
+        # console already shows it over): the next round opens once it has
+        if table.phase is not Phase.IDLE:
             raise ProcedureError(
                 f"round {table.round} is in progress ({table.phase.value})",
                 hint="finish or void it first",
