@@ -260,6 +260,7 @@ class Pit:
     opened: set[str] = field(default_factory=set)
 
     def _call(self, table: str, what: str, body: Any = None) -> httpx.Response:
+        """A dealer's call at the table (POST /api/dealer/tables/{id}/{what}), as the admin."""
         if not self.token:
             self.token = self.server.admin_token()
         return self.server.post(f"/api/dealer/tables/{table}/{what}", self.token, body)
@@ -346,14 +347,10 @@ class Pit:
         until(over, f"table {table}: round {current['id']} did not end")
 
     def _console(self, table: str) -> dict[str, Any]:
+        """The dealer's console view of the table (GET /api/dealer/tables/{id})."""
         if not self.token:
             self.token = self.server.admin_token()
-        answer = httpx.get(
-            f"{self.server.url}/api/dealer/tables/{table}",
-            headers={"Authorization": f"Bearer {self.token}"},
-            timeout=HTTP_SECONDS,
-        )
-        return dict(answer.json())
+        return dict(self.server.get(f"/api/dealer/tables/{table}", self.token))
 
     def close_opened(self) -> None:
         """Close the betting of every round this pit opened that still takes bets."""

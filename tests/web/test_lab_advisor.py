@@ -57,7 +57,7 @@ def _facts(page: Any) -> tuple[int, int]:
 def test_the_advisor_follows_a_live_table_with_each_bets_exact_ev(
     server: Any, page: Any, pit: Pit, artifacts: Path
 ) -> None:
-    pit.finish(TABLE)  # no round of an earlier test's settling meanwhile
+    pit.play(TABLE)  # a shoe in play with cards seen (and no round of an earlier test's settling meanwhile)
     page.goto(f"{server.url}/#/lab")
     page.wait_for_selector(f"[data-testid=advisor-table] option[value={TABLE}]", state="attached")
     page.select_option("[data-testid=advisor-table]", TABLE)
