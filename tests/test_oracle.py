@@ -128,11 +128,14 @@ def test_simulate_strategy_oracle_prints_the_run_as_json() -> None:
 
 
 @pytest.mark.parametrize(
-    ("extra", "says"),
-    [(["--hands", "10"], "the oracle counts whole shoes"), (["--strategy", "oracle:nope"], "unknown bet 'nope'")],
+    ("args", "says"),
+    [
+        (["--strategy", "oracle", "--hands", "10"], "the oracle counts whole shoes"),
+        (["--strategy", "oracle:nope"], "unknown bet 'nope'"),
+    ],
 )
-def test_simulate_oracle_refuses_what_it_cannot_do(extra: list[str], says: str) -> None:
-    done = CliRunner().invoke(app, ["simulate", "--strategy", "oracle", *extra])
+def test_simulate_oracle_refuses_what_it_cannot_do(args: list[str], says: str) -> None:
+    done = CliRunner().invoke(app, ["simulate", *args])
     assert done.exit_code == 2
     assert says in done.stderr
 
