@@ -485,11 +485,22 @@ def hold_countdowns(page: Any) -> None:
     page.evaluate("() => { window.__gate.drop = ['countdown']; }")
 
 
-def pause_clock(page: Any, ahead_ms: float = 1) -> None:
-    """Pause the page's clock ``ahead_ms`` after its time now (its timers fire only as the test moves
-    it on: ``page.clock.run_for``, ``fast_forward``, ``resume``)."""
-    now_ms = float(page.evaluate("() => Date.now()"))
-    page.clock.pause_at((now_ms + ahead_ms) / 1000)  # Playwright takes Unix seconds here
+def pause_clock(page: Any) -> None:
+    """Pause the page's clock a moment after its time now (its timers fire only as the test moves it
+    on: ``page.clock.run_for``, ``fast_forward``, ``resume``). The clock runs on while the test asks:
+    a moment that has passed by then is refused, and the next try aims further ahead."""
+    from playwright.sync_api import Error
+
+    ahead_ms = 20.0
+    while True:
+        now_ms = float(page.evaluate("() => Date.now()"))
+        try:
+            page.clock.pause_at((now_ms + ahead_ms) / 1000)  # Playwright takes Unix seconds here
+            return
+        except Error as error:
+            if "to the past" not in str(error) or ahead_ms > 60_000:
+                raise
+            ahead_ms *= 2
 
 
 def freeze_at_seconds_left(page: Any, selector: str, left: float) -> None:
@@ -497,7 +508,8 @@ def freeze_at_seconds_left(page: Any, selector: str, left: float) -> None:
     seconds to go, give or take under a second (the page's countdown messages must be held back)."""
     shown = float(page.get_attribute(selector, "data-seconds") or 0)
     assert shown > left + 1, f"the countdown shows {shown} s, not more than {left + 1}"
-    pause_clock(page, (shown - left) * 1000)
+    now_ms = float(page.evaluate("() => Date.now()"))
+    page.clock.pause_at((now_ms + (shown - left) * 1000) / 1000)  # Playwright takes Unix seconds here
 
 
 #: Whether the table page shows round ``n`` open for bets (its phase line names the round's number).

@@ -331,9 +331,8 @@ def test_screenshots_of_the_table_in_three_languages_from_one_round(
             _screenshots_while_betting(page, artifacts, lang)
         assert int(server.get(f"/api/tables/{SLOW}")["round"]["id"]) == round_id
         pit.close(SLOW)
-        for page in pages.values():
+        for page in pages.values():  # each banner stays up (its page's clock paused) for the screenshots
             page.wait_for_selector(f"{_tid('result-banner')}[data-round='{round_id}']")
-        for page in pages.values():  # the banners stay up while the screenshots are taken
             pause_clock(page)
         explained = server.get(f"/api/rounds/{round_id}")["result"]["explained"]
         for lang, page in pages.items():
