@@ -207,7 +207,7 @@ def test_r21_ten_bets_at_once_at_two_tables_take_one_stake_even_unchecked_before
 
 
 def _settled(client: TestClient, round_id: int) -> None:
-    wait_for(client, lambda: client.get(f"/api/rounds/{round_id}").json()["status"] == "settled")
+    wait_for(client, lambda: client.get(f"/api/rounds/{round_id}").json().get("status") == "settled")
 
 
 def _bet(client: TestClient, headers: dict[str, str], client_id: str, stake: int, side: str = "player") -> Any:
