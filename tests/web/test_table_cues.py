@@ -62,12 +62,25 @@ def _at_least(server: Any, pit: Pit, coups: int) -> None:
         pit.play(TABLE)
 
 
+#: Writes down in ``window.__cuesShown`` each cue the felt shows from now on.
+CUES_SHOWN = """() => {
+  window.__cuesShown = [];
+  const box = document.querySelector("[data-testid=cue]");
+  new MutationObserver(() => {
+    if (box.dataset.cue) window.__cuesShown.push(box.dataset.cue);
+  }).observe(box, { attributes: true, attributeFilter: ["data-cue"] });
+}"""
+
+
 def test_the_dealers_calls_are_shown_and_heard_once_the_sound_is_on(page: Any, server: Any, pit: Pit) -> None:
     _open(page, server)
     toggle = page.locator("[data-testid=sound]")
     assert toggle.get_attribute("aria-pressed") == "false"  # off until the player turns it on
+    # every cue the felt shows, written down as it is shown (a cue stays a few seconds only: on a busy
+    # machine the page may take longer than that to be looked at)
+    page.evaluate(CUES_SHOWN)
     open_in_page(pit, TABLE, page)
-    page.wait_for_selector("[data-testid=cue][data-cue=open]")
+    page.wait_for_function("() => window.__cuesShown.includes('open')")
     assert page.evaluate("() => window.__tones") == 0
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
