@@ -139,7 +139,7 @@ def run(stage: Stage, lock: threading.Lock) -> None:
             if stage.status == "failed":
                 sys.stdout.write(f"\n---- {stage.name} failed: {' '.join(stage.argv)}\n{text}----\n")
             else:
-                sys.stdout.write(f"\n[{stage.name} passed in {stage.seconds:.1f} s] ")
+                sys.stdout.write(f"\n[{stage.name} passed in {stage.seconds:.1f} s]\n")
             sys.stdout.flush()
 
 
