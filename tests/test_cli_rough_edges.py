@@ -14,12 +14,13 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar, get_args
+from typing import Any, get_args
 
 import pytest
 import typer.main
+from tests.test_advise import _Events
 from typer.testing import CliRunner
 
 from baccarat.cli import files
@@ -356,23 +357,6 @@ def test_every_column_of_the_advise_table_has_a_header() -> None:
     header = next(line for line in result.stdout.splitlines() if "Bet" in line and "EV" in line)
     names = [cell.strip() for cell in header.strip("┃ \n").split("┃")]
     assert names == ["Bet", "Pays", "Win", "EV", "+EV"]
-
-
-class _Events(BaseHTTPRequestHandler):
-    events: ClassVar[list[dict[str, Any]]] = []
-
-    def do_GET(self) -> None:
-        after = int(self.path.split("after=")[1].split("&")[0])
-        page = [e for e in self.events if e["id"] > after]
-        body = json.dumps({"events": page, "last": page[-1]["id"] if page else None}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture
